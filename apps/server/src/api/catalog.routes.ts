@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { COMMAND_TYPES, EVENT_TYPES, TypedSchema } from '@tracklane/domain';
+import { Type } from 'typebox';
+import { requireUser } from './request-context.js';
+import { inline } from './schema-ref.js';
+
+const typed = (types: readonly string[]) => types.map((type) => ({ type }));
+
+/** Lists of event types, notification channels and command types that drive the client's forms. */
+export default async function catalogRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const Typed = inline(TypedSchema);
+  const TypedList = { 200: Type.Array(Typed) };
+
+  /** Channels that can deliver right now: web always, mail and SMS only when configured. */
+  const notificators = () => [
+    'web',
+    ...(ctx.config.smtp ? ['mail'] : []),
+    ...(ctx.config.smsUrl ? ['sms'] : []),
+  ];
+
+  app.get('/api/notifications/types', { schema: { tags: ['notifications'], response: TypedList } }, (request) => {
+    requireUser(request);
+    return typed(EVENT_TYPES);
+  });
+
+  app.get('/api/notifications/notificators', { schema: { tags: ['notifications'], querystring: Type.Object({ announcement: Type.Optional(Type.Boolean()) }), response: TypedList } }, (request) => {
+    requireUser(request);
+    const { announcement } = request.query as { announcement?: boolean };
+    return typed(notificators().filter((type) => !announcement || type !== 'web'));
+  });
+
+  app.get('/api/commands/types', { schema: { tags: ['commands'], querystring: Type.Object({ deviceId: Type.Optional(Type.Integer({ minimum: 1 })), textChannel: Type.Optional(Type.Boolean()) }), response: TypedList } }, async (request) => {
+    const user = requireUser(request);
+    const { deviceId } = request.query as { deviceId?: number };
+    if (deviceId === undefined) return typed(COMMAND_TYPES);
+    await ctx.policy.assertAccess(user, 'deviceId', deviceId);
+    // Protocol encoders declare their commands as they arrive; until then only raw commands apply.
+    return typed(['custom']);
+  });
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('starts on port 8082 with SQLite under data/ when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8082);
+    expect(config.databaseUrl).toBe('sqlite:data/database.sqlite');
+    expect(config.protocolPorts.osmand).toBe(5055);
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.admin).toBeUndefined();
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', OSMAND_PORT: '70000', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'a@b.c' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of ['PORT', 'OSMAND_PORT', 'LOG_LEVEL', 'DATABASE_URL', 'ADMIN_PASSWORD']) {
+      expect(message).toContain(name);
+    }
+    expect((error as ConfigError).problems).toHaveLength(5);
+  });
+
+  it('disables a protocol with port 0 and reads PostgreSQL and Redis URLs', () => {
+    const config = loadConfig({ OSMAND_PORT: '0', DATABASE_URL: 'postgres://127.0.0.1/test', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(config.protocolPorts.osmand).toBe(0);
+    expect(config.databaseUrl).toBe('postgres://127.0.0.1/test');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+});

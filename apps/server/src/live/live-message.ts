@@ -1,0 +1,15 @@
+import type { Device, Event, Position } from '@tracklane/domain';
+
+/** What one instance tells every instance (and so every socket) about. */
+export type LiveMessage =
+  | { kind: 'position'; position: Position }
+  | { kind: 'device'; device: Device }
+  | { kind: 'event'; userId: number; event: Event }
+  /** Links, devices or groups changed: sockets recompute which devices they follow. */
+  | { kind: 'access-changed' };
+
+export interface Broadcaster {
+  publish(message: LiveMessage): void;
+  subscribe(listener: (message: LiveMessage) => void): void;
+  close(): Promise<void>;
+}

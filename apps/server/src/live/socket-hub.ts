@@ -1,0 +1,65 @@
+import type { WebSocket } from 'ws';
+import type { User } from '@tracklane/domain';
+import type { AccessPolicy } from '../auth/access-policy.js';
+import type { AccessRepository } from '../storage/access.repository.js';
+import type { Broadcaster, LiveMessage } from './live-message.js';
+
+export const KEEPALIVE_MS = 55_000;
+
+interface Connection {
+  user: User;
+  socket: WebSocket;
+  deviceIds: Set<number>;
+}
+
+/** Open browser sockets and which devices each follows; forwards live messages to the allowed ones. */
+export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, access: AccessRepository) => {
+  const connections = new Set<Connection>();
+
+  const followedDevices = async (user: User) => new Set(await access.idsOf(policy.linkedIds(user.id, 'deviceId')));
+
+  const send = (connection: Connection, payload: unknown) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(payload));
+  };
+
+  const deliver = async (message: LiveMessage) => {
+    switch (message.kind) {
+      case 'position':
+        for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) send(c, { positions: [message.position] });
+        return;
+      case 'device':
+        for (const c of connections) if (c.deviceIds.has(message.device.id)) send(c, { devices: [message.device] });
+        return;
+      case 'event':
+        for (const c of connections) if (c.user.id === message.userId) send(c, { events: [message.event] });
+        return;
+      case 'access-changed':
+        await Promise.all([...connections].map(async (c) => (c.deviceIds = await followedDevices(c.user))));
+        return;
+    }
+  };
+
+  broadcaster.subscribe((message) => void deliver(message).catch(() => undefined));
+
+  const keepalive = setInterval(() => connections.forEach((c) => send(c, {})), KEEPALIVE_MS);
+  keepalive.unref();
+
+  return {
+    /** Registers a signed-in socket and sends it the latest positions first. */
+    add: async (user: User, socket: WebSocket, latestPositions: unknown[]): Promise<void> => {
+      const connection: Connection = { user, socket, deviceIds: await followedDevices(user) };
+      connections.add(connection);
+      socket.on('close', () => connections.delete(connection));
+      socket.on('error', () => connections.delete(connection));
+      send(connection, { positions: latestPositions });
+    },
+    size: () => connections.size,
+    close: () => {
+      clearInterval(keepalive);
+      for (const c of connections) c.socket.close(1001, 'Server shutting down');
+      connections.clear();
+    },
+  };
+};
+
+export type SocketHub = ReturnType<typeof createSocketHub>;

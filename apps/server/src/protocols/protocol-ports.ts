@@ -1,0 +1,9 @@
+/**
+ * Default listening port of every protocol this server speaks (Traccar's numbers, so trackers
+ * configured for Traccar need no change). `<NAME>_PORT` overrides one; `0` disables it.
+ */
+export const PROTOCOL_DEFAULT_PORTS = {
+  osmand: 5055,
+} as const;
+
+export type ProtocolName = keyof typeof PROTOCOL_DEFAULT_PORTS;

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseSchema } from './database-schema.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Storage {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/** Tuned for steady ingest: WAL lets readers run beside the writer; NORMAL sync is durable in WAL. */
+const openSqlite = (file: string): SqliteDatabase.Database => {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -32000');
+  sqlite.pragma('temp_store = MEMORY');
+  sqlite.pragma('wal_autocheckpoint = 4000');
+  return sqlite;
+};
+
+const openPostgres = (url: string, schema: string | undefined): pg.Pool => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // ids and epoch-millisecond instants are BIGINT; they stay far below 2^53
+    types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', () => undefined);
+  return pool;
+};
+
+/** Opens the database named by a `sqlite:` or `postgres://` URL; `schema` isolates PostgreSQL tests. */
+export const openStorage = (url: string, options: { schema?: string } = {}): Storage => {
+  if (url.startsWith('sqlite:')) {
+    const sqlite = openSqlite(url.slice('sqlite:'.length));
+    const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: openPostgres(url, options.schema) }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+};

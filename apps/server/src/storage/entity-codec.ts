@@ -1,0 +1,117 @@
+import { formatInstant, parseLenientInstant } from '@tracklane/domain';
+import type { TObject, TSchema } from 'typebox';
+import { badRequest } from '../errors.js';
+
+type FieldKind = 'id' | 'ref' | 'date' | 'json' | 'flag' | 'number' | 'string' | 'computed' | 'writeonly';
+
+interface Field {
+  name: string;
+  kind: FieldKind;
+  readonly: boolean;
+  nullable: boolean;
+  /** Schema default used when the stored value is NULL. */
+  fallback: unknown;
+}
+
+type Row = Record<string, unknown>;
+type Entity = Record<string, unknown>;
+
+const schemaTypes = (schema: TSchema): string[] => {
+  const s = schema as { type?: string | string[]; anyOf?: TSchema[]; const?: unknown; nullable?: boolean };
+  const nullable = s.nullable ? ['null'] : [];
+  if (s.anyOf) return [...s.anyOf.flatMap(schemaTypes), ...nullable];
+  if (s.const !== undefined) return [typeof s.const, ...nullable];
+  return [...(Array.isArray(s.type) ? s.type : s.type ? [s.type] : []), ...nullable];
+};
+
+const kindOf = (name: string, schema: TSchema): FieldKind => {
+  const s = schema as Record<string, unknown>;
+  if (s['x-computed']) return 'computed';
+  if (s['x-writeonly']) return 'writeonly';
+  if (name === 'id') return 'id';
+  if (s['x-ref']) return 'ref';
+  if (s['x-date']) return 'date';
+  if (s['x-json']) return 'json';
+  const types = schemaTypes(schema);
+  if (types.includes('boolean')) return 'flag';
+  if (types.includes('number') || types.includes('integer')) return 'number';
+  return 'string';
+};
+
+const readers: Record<FieldKind, (value: unknown, field: Field) => unknown> = {
+  id: (value) => Number(value),
+  ref: (value) => (value == null ? 0 : Number(value)),
+  date: (value) => (value == null ? null : formatInstant(Number(value))),
+  json: (value, field) => (value == null ? (field.name === 'attributes' ? {} : null) : JSON.parse(String(value))),
+  flag: (value) => Boolean(Number(value)),
+  number: (value) => (value == null ? 0 : Number(value)),
+  string: (value) => (value == null ? null : String(value)),
+  computed: () => undefined,
+  writeonly: () => null,
+};
+
+const writeDate = (value: unknown, field: Field): number | null => {
+  if (value == null || value === '') return null;
+  const millis = typeof value === 'string' || typeof value === 'number' ? parseLenientInstant(value) : undefined;
+  if (millis === undefined) throw badRequest(`${field.name} is not a valid date`);
+  return millis;
+};
+
+const writers: Record<FieldKind, (value: unknown, field: Field) => unknown> = {
+  id: (value) => value,
+  ref: (value) => (typeof value === 'number' && value > 0 ? value : null),
+  date: writeDate,
+  json: (value, field) => (value == null ? (field.name === 'attributes' ? '{}' : null) : JSON.stringify(value)),
+  flag: (value) => (value ? 1 : 0),
+  number: (value) => (typeof value === 'number' ? value : 0),
+  string: (value) => (typeof value === 'string' ? value : null),
+  computed: () => undefined,
+  writeonly: () => undefined,
+};
+
+export interface EntityCodec<T> {
+  /** Stored columns a create or full update writes. */
+  readonly writableColumns: string[];
+  fromRow(row: Row): T;
+  /** Full replacement row from an API object (PUT semantics: missing fields reset to defaults). */
+  toRow(entity: Entity): Row;
+}
+
+/** Maps between API objects and stored rows, driven entirely by the entity's schema annotations. */
+export const createCodec = <T>(schema: TObject, options: { trim?: string[] } = {}): EntityCodec<T> => {
+  const fields: Field[] = Object.entries(schema.properties).map(([name, property]) => ({
+    name,
+    kind: kindOf(name, property),
+    readonly: Boolean((property as Record<string, unknown>)['x-readonly']),
+    nullable: schemaTypes(property).includes('null'),
+    fallback: (property as { default?: unknown }).default,
+  }));
+  const stored = fields.filter((field) => !['computed', 'writeonly'].includes(field.kind));
+  const writable = stored.filter((field) => field.kind !== 'id' && !field.readonly);
+  const trim = new Set(options.trim ?? []);
+  return {
+    writableColumns: writable.map((field) => field.name),
+    fromRow: (row) => {
+      const entity: Entity = {};
+      for (const field of fields) {
+        const stored = row[field.name];
+        const value = stored == null && field.fallback !== undefined ? field.fallback : readers[field.kind](stored, field);
+        entity[field.name] = value === undefined ? defaultOf(field) : value;
+      }
+      return entity as T;
+    },
+    toRow: (entity) => {
+      const row: Row = {};
+      for (const field of writable) {
+        const value = entity[field.name];
+        row[field.name] = writers[field.kind](trim.has(field.name) && typeof value === 'string' ? value.trim() : value, field);
+      }
+      return row;
+    },
+  };
+};
+
+const defaultOf = (field: Field): unknown => {
+  if (field.nullable) return null;
+  return field.kind === 'flag' ? false : 0;
+};

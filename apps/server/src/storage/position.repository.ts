@@ -1,0 +1,54 @@
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { Position } from '@tracklane/domain';
+import type { DatabaseSchema } from './database-schema.js';
+import { codecs } from './codecs.js';
+
+type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+export const createPositionRepository = (root: Kysely<DatabaseSchema>) => ({
+  insert: async (position: Omit<Position, 'id'>, db: Db = root): Promise<number> => {
+    const row = { ...codecs.position.toRow(position), deviceId: position.deviceId };
+    const inserted = await db.insertInto('positions').values(row as never).returning('id').executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  },
+  findByIds: async (ids: number[]): Promise<Position[]> => {
+    if (ids.length === 0) return [];
+    const rows = await root.selectFrom('positions').selectAll().where('id', 'in', ids).execute();
+    return rows.map(codecs.position.fromRow);
+  },
+  /** History of one device, ascending by fix time, both ends inclusive. */
+  findRange: async (deviceId: number, from: number, to: number, limit: number): Promise<Position[]> => {
+    const rows = await root
+      .selectFrom('positions')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .where('fixTime', '>=', from)
+      .where('fixTime', '<=', to)
+      .orderBy('fixTime')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(codecs.position.fromRow);
+  },
+  /** Latest position of each device in the set (the device's positionId). */
+  findLatest: async (deviceIds: RawBuilder<unknown>, since: number): Promise<Position[]> => {
+    const rows = await root
+      .selectFrom('positions')
+      .selectAll('positions')
+      .innerJoin('devices', 'devices.positionId', 'positions.id')
+      .where('devices.id', 'in', deviceIds as never)
+      .where('positions.fixTime', '>=', since)
+      .orderBy('positions.deviceId')
+      .execute();
+    return rows.map(codecs.position.fromRow);
+  },
+  deleteById: async (id: number): Promise<boolean> => {
+    const result = await root.deleteFrom('positions').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+  deleteRange: async (deviceId: number, from: number, to: number): Promise<void> => {
+    await root.deleteFrom('positions').where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to).execute();
+  },
+});
+
+export type PositionRepository = ReturnType<typeof createPositionRepository>;

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createAppContext, type AppContext } from '../../src/app-context.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { bootstrapAdmin, login } from '../helpers/test-server.js';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Two instances on one database, joined only by Redis: a report on one reaches a browser on the
+ * other. vitest.config.ts runs this file only when TEST_REDIS_URL names a server (CI sets it).
+ */
+describe('live updates across instances through Redis', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-redis-'));
+  const instances: { ctx: AppContext; app: Awaited<ReturnType<typeof buildApp>> }[] = [];
+
+  beforeAll(async () => {
+    const config = loadConfig({ DATABASE_URL: `sqlite:${path.join(dir, 'shared.sqlite')}`, REDIS_URL: redisUrl, OSMAND_PORT: '0', WEB_ROOT: '/nonexistent' });
+    const log = pino({ level: 'silent' });
+    for (let i = 0; i < 2; i++) {
+      const ctx = await createAppContext(config, log);
+      const app = await buildApp(ctx, { loggerInstance: log });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      instances.push({ ctx, app });
+    }
+  });
+  afterAll(async () => {
+    for (const { app, ctx } of instances) {
+      await app.close();
+      await ctx.close();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('delivers a position ingested by instance A to a socket on instance B', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const admin = await bootstrapAdmin(a.app);
+    const device = (await admin.post('/api/devices', { name: 'Shared', uniqueId: 'shared-1' })).json();
+    const onB = await login(b.app, 'admin@example.com', 'admin-password');
+    const messages: Record<string, unknown[]>[] = [];
+    const socket = new WebSocket(`ws://127.0.0.1:${(b.app.server.address() as AddressInfo).port}/api/socket`, { headers: { cookie: onB.cookie } });
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const report = await a.app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=shared-1&lat=10&lon=20' });
+    expect(report.statusCode).toBe(200);
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && !messages.some((m) => Array.isArray(m.positions) && m.positions.length > 0)) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    socket.close();
+    const live = messages.find((m) => Array.isArray(m.positions) && m.positions.length > 0);
+    expect(live?.positions?.[0]).toMatchObject({ deviceId: device.id, latitude: 10, longitude: 20 });
+    expect(messages.some((m) => Array.isArray(m.devices) && (m.devices[0] as { status: string }).status === 'online')).toBe(true);
+  });
+});

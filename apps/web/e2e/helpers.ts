@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { MAILBOX, OSMAND_PORT, WEB_PORT } from './ports';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
+const OSMAND = `http://127.0.0.1:${OSMAND_PORT}`;
+const API = `http://127.0.0.1:${WEB_PORT}`;
+const adminAuth = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`;
+
+export const signIn = async (page: Page, email = ADMIN.email, password = ADMIN.password) => {
+  await page.goto('/login');
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+};
+
+/** Creates a device through the API with the admin's credentials (Basic auth). */
+export const createDevice = async (name: string, uniqueId: string, category?: string) => {
+  const response = await fetch(`${API}/api/devices`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: adminAuth },
+    body: JSON.stringify({ name, uniqueId, ...(category ? { category } : {}) }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { id: number };
+};
+
+/** Reports a position as the Traccar Client app would. */
+export const report = async (uniqueId: string, fields: Record<string, string | number>) => {
+  const query = new URLSearchParams({ id: uniqueId, ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) });
+  const response = await fetch(`${OSMAND}/?${query}`);
+  expect(response.status).toBe(200);
+};
+
+export const createUser = async (name: string, email: string, password: string) => {
+  const response = await fetch(`${API}/api/users`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: adminAuth }, body: JSON.stringify({ name, email, password }) });
+  expect(response.status).toBe(200);
+};
+
+/** The reset link of the last mail sent to `email` (bodies are quoted-printable). */
+export const resetLink = async (email: string): Promise<string> => {
+  await expect.poll(() => (JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as { to: string[] }[]).some((mail) => mail.to.includes(email))).toBe(true);
+  const mails = JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as { to: string[]; raw: string }[];
+  const raw = mails.filter((mail) => mail.to.includes(email)).at(-1)!.raw;
+  const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const link = /https?:\/\/\S+passwordReset=[\w%-]+/.exec(body)![0];
+  return link.replace(/^https?:\/\/[^/]+/, '');
+};

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, createUser, resetLink, signIn } from './helpers';
+
+test('without a session the app goes to the login page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('login button stays disabled until both fields are filled', async ({ page }) => {
+  await page.goto('/login');
+  const button = page.locator('button[type=submit]');
+  await expect(button).toBeDisabled();
+  await page.locator('input[name=email]').fill(ADMIN.email);
+  await expect(button).toBeDisabled();
+  await page.locator('input[name=password]').fill('x');
+  await expect(button).toBeEnabled();
+});
+
+test('a failed login shows the message and clears the password; the right one opens the map', async ({ page }) => {
+  await signIn(page, ADMIN.email, 'wrong-password');
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page.locator('input[name=password]')).toHaveValue('');
+  await page.locator('input[name=password]').fill(ADMIN.password);
+  await page.locator('input[name=password]').press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('map')).toBeVisible();
+});
+
+test('registration enables its button only for a valid e-mail and the back arrow returns to login', async ({ page }) => {
+  await page.goto('/register');
+  const button = page.locator('button[type=submit]');
+  await page.locator('input[name=name]').fill('Ann');
+  await page.locator('input[name=password]').fill('secret');
+  await page.locator('input[name=email]').fill('ann@example');
+  await expect(button).toBeDisabled();
+  await page.locator('input[name=email]').fill('ann@example.com');
+  await expect(button).toBeEnabled();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
+  await createUser('Forgetful', 'forgetful@example.com', 'old-password');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Reset password' }).click();
+  // The login page has an e-mail field too: fill only once the reset form replaced it.
+  await expect(page).toHaveURL(/\/reset-password$/);
+  const resetEmail = page.locator('input[name=email]');
+  await resetEmail.fill('forgetful@example.com');
+  await expect(resetEmail).toHaveValue('forgetful@example.com');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+
+  await page.goto(await resetLink('forgetful@example.com'));
+  await page.locator('input[name=password]').fill('new-password');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByText('New password is set')).toBeVisible();
+  await signIn(page, 'forgetful@example.com', 'new-password');
+  await expect(page.getByTestId('map')).toBeVisible();
+});

@@ -1,0 +1,6 @@
+import type { Device } from '@tracklane/domain';
+import { jsonBody, request } from './http';
+
+export const fetchDevices = () => request<Device[]>('/api/devices');
+export const deleteDevice = (id: number) => request<void>(`/api/devices/${id}`, { method: 'DELETE' });
+export const createDevice = (device: Pick<Device, 'name' | 'uniqueId'>) => request<Device>('/api/devices', jsonBody('POST', device));

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { batteryColor, formatDistance, formatSpeed, statusColor } from './formatters';
+import { isEmail } from './validation';
+
+describe('formatters', () => {
+  it('colours statuses: online green, offline red, unknown grey', () => {
+    expect(statusColor('online')).toBe('success');
+    expect(statusColor('offline')).toBe('error');
+    expect(statusColor('unknown')).toBe('disabled');
+  });
+
+  it('colours battery at the 70 and 30 thresholds', () => {
+    expect(batteryColor(70)).toBe('success');
+    expect(batteryColor(69)).toBe('disabled');
+    expect(batteryColor(31)).toBe('disabled');
+    expect(batteryColor(30)).toBe('error');
+  });
+
+  it('formats speed and distance in the chosen unit with two decimals', () => {
+    expect(formatSpeed(10, 'kmh')).toBe('18.52 km/h');
+    expect(formatSpeed(10, 'kn')).toBe('10.00 kn');
+    expect(formatDistance(1500, 'km')).toBe('1.50 km');
+    expect(formatDistance(1609.344, 'mi')).toBe('1.00 mi');
+  });
+});
+
+describe('registration e-mail rule', () => {
+  it.each([['ann@example.com', true], ['a@b.co', true], ['a@b.c', false], ['ann@example', false], ['@example.com', false], ['ann example@x.com', false]])(
+    '%s -> %s',
+    (email, valid) => expect(isEmail(email)).toBe(valid),
+  );
+});

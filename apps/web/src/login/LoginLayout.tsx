@@ -1,0 +1,13 @@
+import { Box, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
+export const LoginLayout = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', p: 2 }}>
+    <Paper sx={{ p: 4, width: '100%', maxWidth: 400 }} elevation={6}>
+      <Typography variant="h5" color="primary" sx={{ mb: 2, fontWeight: 600 }}>
+        Tracklane
+      </Typography>
+      {children}
+    </Paper>
+  </Box>
+);

@@ -1,0 +1,77 @@
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { Button, Card, CardActions, CardContent, CardHeader, Dialog, DialogActions, DialogTitle, IconButton, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { deleteDevice } from '../api/devices';
+import { formatCourse, formatDistance, formatPercent, formatSpeed } from '../common/formatters';
+import { usePreferences } from '../common/use-preferences';
+import { useLiveStore } from '../store/live-store';
+
+const STATUS_KEYS = { online: 'deviceStatusOnline', offline: 'deviceStatusOffline', unknown: 'deviceStatusUnknown' } as const;
+
+/** The selected device: status, speed, battery, distance, course, and what to do with it. */
+export const DevicePopup = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { speedUnit, distanceUnit } = usePreferences();
+  const selectedId = useLiveStore((state) => state.selectedId);
+  const device = useLiveStore((state) => (selectedId === undefined ? undefined : state.devices[selectedId]));
+  const position = useLiveStore((state) => (selectedId === undefined ? undefined : state.positions[selectedId]));
+  const select = useLiveStore((state) => state.select);
+  const removeDevice = useLiveStore((state) => state.removeDevice);
+  const [confirming, setConfirming] = useState(false);
+  if (!device) return null;
+
+  const rows: [string, string][] = [[t('deviceStatus'), t(STATUS_KEYS[device.status ?? 'offline'])]];
+  if (position) {
+    rows.push([t('positionSpeed'), formatSpeed(position.speed, speedUnit)]);
+    if (typeof position.attributes.batteryLevel === 'number') rows.push([t('positionBatteryLevel'), formatPercent(position.attributes.batteryLevel)]);
+    if (typeof position.attributes.totalDistance === 'number') rows.push([t('positionDistance'), formatDistance(position.attributes.totalDistance, distanceUnit)]);
+    rows.push([t('positionCourse'), formatCourse(position.course)]);
+  }
+
+  const remove = async () => {
+    await deleteDevice(device.id);
+    setConfirming(false);
+    removeDevice(device.id);
+  };
+
+  return (
+    <>
+      <Card sx={{ position: 'absolute', bottom: 16, left: '50%', transform: 'translateX(-50%)', width: 320 }} data-testid="device-popup">
+        <CardHeader title={device.name} action={<IconButton aria-label={t('sharedCancel')} onClick={() => select(undefined)}><CloseIcon /></IconButton>} />
+        <CardContent sx={{ py: 0 }}>
+          <Table size="small">
+            <TableBody>
+              {rows.map(([label, value]) => (
+                <TableRow key={label}>
+                  <TableCell>{label}</TableCell>
+                  <TableCell align="right">{value}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+        <CardActions>
+          <Button size="small" disabled={!position} onClick={() => position && navigate(`/position/${position.id}`)}>
+            {t('sharedInfoTitle')}
+          </Button>
+          <IconButton aria-label={t('sharedHistory')} onClick={() => navigate('/replay')}><ReplayIcon /></IconButton>
+          <IconButton aria-label={t('sharedEdit')} onClick={() => navigate(`/device/${device.id}`)}><EditIcon /></IconButton>
+          <IconButton aria-label={t('sharedRemove')} color="error" onClick={() => setConfirming(true)}><DeleteIcon /></IconButton>
+        </CardActions>
+      </Card>
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>{t('sharedRemoveConfirm')}</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t('sharedCancel')}</Button>
+          <Button color="error" onClick={() => void remove()}>{t('sharedRemove')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};

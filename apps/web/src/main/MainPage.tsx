@@ -1,0 +1,52 @@
+import { Box, Drawer, IconButton, Paper, useMediaQuery, useTheme } from '@mui/material';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ListIcon from '@mui/icons-material/List';
+import { useState } from 'react';
+import { DRAWER_WIDTH } from '../app/theme';
+import { MapView } from '../map/MapView';
+import { MapAccuracy } from '../map/MapAccuracy';
+import { MapPositions } from '../map/MapPositions';
+import { BottomMenu } from './BottomMenu';
+import { DevicePopup } from './DevicePopup';
+import { DeviceSidebar } from './DeviceSidebar';
+import { useLiveFeed } from './use-live-feed';
+
+export default function MainPage() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [open, setOpen] = useState(desktop);
+  useLiveFeed();
+
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ flex: 1, position: 'relative', minHeight: 0 }}>
+        <MapView>
+          <MapAccuracy />
+          <MapPositions />
+        </MapView>
+        {!open && (
+          <Paper sx={{ position: 'absolute', top: 8, left: 8 }}>
+            <IconButton aria-label="devices" onClick={() => setOpen(true)}>
+              <ListIcon />
+            </IconButton>
+          </Paper>
+        )}
+        <Drawer
+          variant={desktop ? 'persistent' : 'temporary'}
+          open={open}
+          onClose={() => setOpen(false)}
+          slotProps={{ paper: { sx: { width: desktop ? DRAWER_WIDTH.desktop : DRAWER_WIDTH.tablet, position: desktop ? 'absolute' : 'fixed' } } }}
+        >
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <IconButton aria-label="collapse" onClick={() => setOpen(false)}>
+              <ChevronLeft />
+            </IconButton>
+          </Box>
+          <DeviceSidebar />
+        </Drawer>
+        <DevicePopup />
+      </Box>
+      <BottomMenu />
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { AppBar, Container, IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Toolbar, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { Position } from '@tracklane/domain';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { fetchPosition } from '../api/positions';
+import { formatPositionValue } from '../common/position-values';
+import { usePreferences } from '../common/use-preferences';
+
+/** Every non-object field and attribute of one position, as label and formatted value. */
+export default function PositionPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const preferences = usePreferences();
+  const { data: position } = useQuery({ queryKey: ['position', id], queryFn: () => fetchPosition(Number(id)), enabled: Boolean(id) });
+
+  const label = (key: string) => t(`position${key[0]!.toUpperCase()}${key.slice(1)}`, { defaultValue: t('sharedAttribute') + `: ${key}` });
+  const rows = position
+    ? [
+        ...Object.entries(position).filter(([key, value]) => key !== 'attributes' && (value === null || typeof value !== 'object')),
+        ...Object.entries(position.attributes).filter(([, value]) => value === null || typeof value !== 'object'),
+      ]
+    : [];
+
+  return (
+    <>
+      <AppBar position="sticky">
+        <Toolbar>
+          <IconButton color="inherit" edge="start" aria-label={t('sharedBack')} onClick={() => navigate(-1)}>
+            <ArrowBack />
+          </IconButton>
+          <Typography variant="h6">{t('positionTitle')}</Typography>
+        </Toolbar>
+      </AppBar>
+      <Container maxWidth="sm" sx={{ py: 2 }}>
+        <Paper>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('stateName')}</TableCell>
+                <TableCell>{t('stateValue')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map(([key, value]) => (
+                <TableRow key={key}>
+                  <TableCell>{label(key)}</TableCell>
+                  <TableCell data-key={key}>{formatPositionValue(key as keyof Position, value, preferences)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/** Speed conversions; positions store knots. */
+export type SpeedUnit = 'kn' | 'kmh' | 'mph' | 'mps';
+
+const KNOTS_PER_UNIT: Record<SpeedUnit, number> = {
+  kn: 1,
+  kmh: 1 / 1.852,
+  mph: 1 / 1.15078,
+  mps: 3600 / 1852,
+};
+
+export const toKnots = (value: number, unit: SpeedUnit): number => value * KNOTS_PER_UNIT[unit];
+
+export const fromKnots = (knots: number, unit: SpeedUnit): number => knots / KNOTS_PER_UNIT[unit];
