@@ -1,14 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { LoginPage } from '../login/LoginPage';
-import { RegisterPage } from '../login/RegisterPage';
-import { ResetPasswordPage } from '../login/ResetPasswordPage';
-import { RouteError } from './RouteError';
-import { SessionGate } from './SessionGate';
+import { LoginPage } from '../login/login-page';
+import { RegisterPage } from '../login/register-page';
+import { ResetPasswordPage } from '../login/reset-password-page';
+import { RouteError } from './route-error';
+import { SessionGate } from './session-gate';
 
 // the map and the detail pages load on demand, keeping the login page light
-const MainPage = lazy(() => import('../main/MainPage'));
-const PositionPage = lazy(() => import('../position/PositionPage'));
+const MainPage = lazy(() => import('../main/main-page'));
+const PositionPage = lazy(() => import('../position/position-page'));
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
 

@@ -1,7 +1,7 @@
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { useLiveStore } from '../store/live-store';
-import { useMap } from './MapView';
+import { useMap } from './map-view';
 
 export const MAP_REFRESH_MS = 500;
 

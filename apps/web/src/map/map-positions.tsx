@@ -3,7 +3,7 @@ import type { Device, Position } from '@tracklane/domain';
 import { useCallback, useEffect, useId } from 'react';
 import { useLiveStore } from '../store/live-store';
 import { addCategoryIcons, CATEGORY_ICONS } from './category-icons';
-import { useMap } from './MapView';
+import { useMap } from './map-view';
 import { useSourceRefresh } from './use-source-refresh';
 
 type LiveState = ReturnType<typeof useLiveStore.getState>;

@@ -5,7 +5,7 @@ import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState
 import { useServer } from '../api/server';
 import { useLiveStore } from '../store/live-store';
 import { baseStyle, MAP_STYLES, tileSource, tilesReachable, type MapStyleId } from './map-styles';
-import { MapStyleSwitcher } from './MapStyleSwitcher';
+import { MapStyleSwitcher } from './map-style-switcher';
 import { addOfflineBase } from './offline-base';
 
 const MapContext = createContext<maplibregl.Map | undefined>(undefined);

@@ -3,7 +3,7 @@ import { Box, IconButton, TextField, Toolbar } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DeviceList } from './DeviceList';
+import { DeviceList } from './device-list';
 
 export const DeviceSidebar = () => {
   const { t } = useTranslation();

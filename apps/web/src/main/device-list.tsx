@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { List } from 'react-window';
 import { useLiveStore } from '../store/live-store';
 import { filterDevices } from './device-filter';
-import { DeviceRow, type DeviceRowProps } from './DeviceRow';
+import { DeviceRow, type DeviceRowProps } from './device-row';
 
 export const DEVICE_ROW_HEIGHT = 72;
 export const DEVICE_LIST_OVERSCAN = 10;

@@ -3,12 +3,12 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ListIcon from '@mui/icons-material/List';
 import { useState } from 'react';
 import { DRAWER_WIDTH } from '../app/theme';
-import { MapView } from '../map/MapView';
-import { MapAccuracy } from '../map/MapAccuracy';
-import { MapPositions } from '../map/MapPositions';
-import { BottomMenu } from './BottomMenu';
-import { DevicePopup } from './DevicePopup';
-import { DeviceSidebar } from './DeviceSidebar';
+import { MapView } from '../map/map-view';
+import { MapAccuracy } from '../map/map-accuracy';
+import { MapPositions } from '../map/map-positions';
+import { BottomMenu } from './bottom-menu';
+import { DevicePopup } from './device-popup';
+import { DeviceSidebar } from './device-sidebar';
 import { useLiveFeed } from './use-live-feed';
 
 export default function MainPage() {

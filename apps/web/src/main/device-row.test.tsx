@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Device, Position } from '@tracklane/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../i18n/i18n';
-import { DeviceRow } from './DeviceRow';
+import { DeviceRow } from './device-row';
 import { filterDevices } from './device-filter';
 import { useLiveStore } from '../store/live-store';
 

@@ -7,9 +7,9 @@ import { HttpError } from '../api/http';
 import { useServer } from '../api/server';
 import { login } from '../api/session';
 import { useLiveStore } from '../store/live-store';
-import { AppQrCode } from './AppQrCode';
-import { LanguageSelect } from './LanguageSelect';
-import { LoginLayout } from './LoginLayout';
+import { AppQrCode } from './app-qr-code';
+import { LanguageSelect } from './language-select';
+import { LoginLayout } from './login-layout';
 
 export const LoginPage = () => {
   const { t } = useTranslation();

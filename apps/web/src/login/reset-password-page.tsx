@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { requestPasswordReset, updatePassword } from '../api/password';
 import { useServer } from '../api/server';
 import { isEmail } from '../common/validation';
-import { LoginLayout } from './LoginLayout';
+import { LoginLayout } from './login-layout';
 
 type Outcome = 'mailed' | 'updated' | 'failed' | undefined;
 

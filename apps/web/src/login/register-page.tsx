@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { registerUser } from '../api/users';
 import { isEmail } from '../common/validation';
-import { LoginLayout } from './LoginLayout';
+import { LoginLayout } from './login-layout';
 
 export const REGISTRATION_NOTICE_MS = 6000;
 

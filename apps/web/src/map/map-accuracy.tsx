@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { circlePolygon } from './circle-polygon';
 import { useLiveStore } from '../store/live-store';
-import { useMap } from './MapView';
+import { useMap } from './map-view';
 import { useSourceRefresh } from './use-source-refresh';
 
 type LiveState = ReturnType<typeof useLiveStore.getState>;
