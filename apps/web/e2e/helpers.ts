@@ -46,3 +46,14 @@ export const resetLink = async (email: string): Promise<string> => {
   const link = /https?:\/\/\S+passwordReset=[\w%-]+/.exec(body)![0];
   return link.replace(/^https?:\/\/[^/]+/, '');
 };
+
+/** Calls the API as the administrator (Basic auth) and returns the parsed JSON. */
+export const adminApi = async <T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> => {
+  const response = await fetch(`${API}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: adminAuth, ...init.headers } });
+  const text = await response.text();
+  return { status: response.status, body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
+};
+
+/** Calls the API with someone's e-mail and password. */
+export const userApi = async (email: string, password: string, path: string, init: RequestInit = {}) =>
+  fetch(`${API}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`, ...init.headers } });

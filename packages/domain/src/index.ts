@@ -24,3 +24,4 @@ export * from './units/speed.js';
 export * from './dates.js';
 export * from './units/distance.js';
 export * from './units/coordinates.js';
+export * from './units/volume.js';

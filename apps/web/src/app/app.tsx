@@ -2,6 +2,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import '../i18n/i18n';
+import { ErrorSnackbar } from '../common/components/error-snackbar';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -12,6 +13,7 @@ export const App = () => (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <RouterProvider router={router} />
+      <ErrorSnackbar />
     </ThemeProvider>
   </QueryClientProvider>
 );

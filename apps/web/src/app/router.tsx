@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { LoginPage } from '../login/login-page';
 import { RegisterPage } from '../login/register-page';
@@ -12,6 +12,9 @@ const PositionPage = lazy(() => import('../position/position-page'));
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
 
+/** A route whose page module (default export) loads when first visited. */
+const page = (load: () => Promise<{ default: ComponentType }>) => ({ lazy: async () => ({ Component: (await load()).default }) });
+
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
   { path: '/register', element: <RegisterPage />, errorElement: <RouteError /> },
@@ -22,6 +25,26 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: lazyPage(<MainPage />) },
       { path: '/position/:id', element: lazyPage(<PositionPage />) },
+      {
+        lazy: async () => ({ Component: (await import('../settings/settings-layout')).SettingsLayout }),
+        children: [
+          { path: '/settings/devices', ...page(() => import('../settings/devices-page')) },
+          { path: '/device/:id?', ...page(() => import('../settings/device-page')) },
+          { path: '/settings/groups', ...page(() => import('../settings/groups-page')) },
+          { path: '/settings/group/:id?', ...page(() => import('../settings/group-page')) },
+          { path: '/settings/drivers', ...page(() => import('../settings/drivers-page')) },
+          { path: '/settings/driver/:id?', ...page(() => import('../settings/driver-page')) },
+          { path: '/settings/attributes', ...page(() => import('../settings/computed-attributes-page')) },
+          { path: '/settings/attribute/:id?', ...page(() => import('../settings/computed-attribute-page')) },
+          { path: '/settings/maintenances', ...page(() => import('../settings/maintenances-page')) },
+          { path: '/settings/maintenance/:id?', ...page(() => import('../settings/maintenance-page')) },
+          { path: '/settings/notifications', ...page(() => import('../settings/notifications-page')) },
+          { path: '/settings/notification/:id?', ...page(() => import('../settings/notification-page')) },
+          { path: '/user/:id?', ...page(() => import('../settings/user-page')) },
+          { path: '/admin/users', ...page(() => import('../settings/users-page')) },
+          { path: '/admin/server', ...page(() => import('../settings/server-page')) },
+        ],
+      },
     ],
   },
 ]);

@@ -1,4 +1,4 @@
-import type { CoordinateFormat, DistanceUnit, SpeedUnit } from '@tracklane/domain';
+import type { CoordinateFormat, DistanceUnit, SpeedUnit, VolumeUnit } from '@tracklane/domain';
 import { useServer } from '../api/server';
 import { useLiveStore } from '../store/live-store';
 
@@ -15,6 +15,7 @@ export const usePreferences = () => {
   return {
     speedUnit: pick<SpeedUnit>('speedUnit', 'kn'),
     distanceUnit: pick<DistanceUnit>('distanceUnit', 'km'),
+    volumeUnit: pick<VolumeUnit>('volumeUnit', 'ltr'),
     timezone: pick<string | undefined>('timezone', undefined),
     coordinateFormat: ((server?.forceSettings ? server.coordinateFormat : (user?.coordinateFormat ?? server?.coordinateFormat)) ?? 'dd') as CoordinateFormat,
   };

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { eventLabel } from '../common/event-label';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchDevices } from '../api/devices';
@@ -20,7 +21,7 @@ export const useLiveFeed = () => {
     });
     const notify = (event: { type: string; attributes: Record<string, unknown> }) => {
       if (!('Notification' in window) || Notification.permission !== 'granted') return;
-      const notification = new Notification(t(`event${event.type[0]?.toUpperCase()}${event.type.slice(1)}`, { defaultValue: event.type }), {
+      const notification = new Notification(eventLabel(t, event.type), {
         body: String(event.attributes.message ?? ''),
       });
       setTimeout(() => notification.close(), EVENT_NOTIFICATION_MS);

@@ -1,0 +1,227 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, adminApi, createDevice, createUser, report, signIn, userApi } from './helpers';
+
+const openMenuOf = async (page: Page, label: string) => {
+  await page.getByRole('button', { name: `Actions: ${label}` }).click();
+};
+
+const removeRow = async (page: Page, label: string) => {
+  await openMenuOf(page, label);
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Remove item?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(label) })).toHaveCount(0);
+};
+
+const save = (page: Page) => page.getByRole('button', { name: 'Save' }).click();
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('map')).toBeVisible();
+});
+
+test('groups: create, edit, remove with confirmation', async ({ page }) => {
+  await page.goto('/settings/groups');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page).toHaveURL(/\/settings\/group$/);
+  await page.locator('input[name=name]').fill('Northern fleet');
+  await save(page);
+  await expect(page).toHaveURL(/\/settings\/groups$/);
+  await expect(page.getByRole('row', { name: /Northern fleet/ })).toBeVisible();
+
+  await openMenuOf(page, 'Northern fleet');
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/settings\/group\/\d+$/);
+  await expect(page.locator('input[name=name]')).toHaveValue('Northern fleet');
+  await page.locator('input[name=name]').fill('Northern fleet 2');
+  await save(page);
+  await expect(page.getByRole('row', { name: /Northern fleet 2/ })).toBeVisible();
+
+  await removeRow(page, 'Northern fleet 2');
+  const { body } = await adminApi<{ name: string }[]>('/api/groups?all=true');
+  expect(body.map((group) => group.name)).not.toContain('Northern fleet 2');
+});
+
+test('drivers, computed attributes, maintenance and notifications: create, edit, remove', async ({ page }) => {
+  await page.goto('/settings/drivers');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.locator('input[name=name]').fill('Asha');
+  await page.locator('input[name=uniqueId]').fill('RFID-0042');
+  await save(page);
+  await expect(page.getByRole('row', { name: /Asha.*RFID-0042/ })).toBeVisible();
+  await openMenuOf(page, 'Asha');
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.locator('input[name=name]').fill('Asha Rao');
+  await save(page);
+  await expect(page.getByRole('row', { name: /Asha Rao/ })).toBeVisible();
+  await removeRow(page, 'Asha Rao');
+
+  await page.goto('/settings/attributes');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.locator('input[name=description]').fill('Ignition from input 1');
+  await page.getByRole('combobox', { name: 'Attribute' }).fill('ignition');
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Yes/no');
+  await page.locator('textarea[name=expression]').fill('in1 == true');
+  await save(page);
+  await expect(page.getByRole('row', { name: /Ignition from input 1.*in1 == true/ })).toBeVisible();
+  await removeRow(page, 'Ignition from input 1');
+
+  await page.goto('/settings/maintenances');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.locator('input[name=name]').fill('Oil change');
+  await page.locator('input[name=start]').fill('10000');
+  await page.locator('input[name=period]').fill('5000');
+  await save(page);
+  // the server's default distance unit is km: 10000 km is stored as 10,000,000 m
+  const maintenance = (await adminApi<{ name: string; start: number; period: number }[]>('/api/maintenance')).body.find((item) => item.name === 'Oil change')!;
+  expect(maintenance.start).toBeCloseTo(10_000_000, 3);
+  expect(maintenance.period).toBeCloseTo(5_000_000, 3);
+  await expect(page.getByRole('row', { name: /Oil change.*10000 km.*5000 km/ })).toBeVisible();
+  await openMenuOf(page, 'Oil change');
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Engine hours' }).click();
+  await expect(page.locator('input[name=start]')).toHaveValue('0');
+  await expect(page.locator('input[name=period]')).toHaveValue('0');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await removeRow(page, 'Oil change');
+
+  await page.goto('/settings/notifications');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('combobox', { name: 'Alarms' }).click();
+  await page.getByRole('option', { name: 'SOS' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('All devices').check();
+  await save(page);
+  await expect(page.getByRole('row', { name: /Alarm.*Yes.*SOS.*Web/ })).toBeVisible();
+  await removeRow(page, 'Alarm');
+});
+
+test('devices: required fields, the server refusing a duplicate, connections through permissions', async ({ page }) => {
+  await createDevice('Existing van', 'dup-001');
+  const geofence = (await adminApi<{ id: number }>('/api/geofences', { method: 'POST', body: JSON.stringify({ name: 'Depot', area: 'CIRCLE (28.61 77.2, 300)' }) })).body;
+  const notification = (await adminApi<{ id: number }>('/api/notifications', { method: 'POST', body: JSON.stringify({ type: 'geofenceEnter', notificators: 'web' }) })).body;
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add' }).first().click();
+  await expect(page).toHaveURL(/\/device$/);
+  await save(page);
+  await expect(page.getByText('Required', { exact: true }).filter({ visible: true })).toHaveCount(3); // section title + two fields
+  await page.locator('input[name=name]').fill('Tipper');
+  await page.locator('input[name=uniqueId]').fill('dup-001');
+  await save(page);
+  await expect(page.getByRole('alert')).toContainText('A device with identifier dup-001 already exists');
+  await expect(page).toHaveURL(/\/device$/);
+  await page.locator('input[name=uniqueId]').fill('tipper-77');
+  await save(page);
+  await expect(page).not.toHaveURL(/\/device$/);
+
+  const device = (await adminApi<{ id: number; uniqueId: string }[]>('/api/devices?all=true')).body.find((item) => item.uniqueId === 'tipper-77')!;
+  await page.goto(`/device/${device.id}`);
+  await page.getByText('Connections').click();
+  await page.getByRole('combobox', { name: 'Geofences' }).click();
+  await page.getByRole('option', { name: 'Depot' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: 'Notifications' }).click();
+  await page.getByRole('option', { name: 'Geofence entered' }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(async () => (await adminApi<{ id: number }[]>(`/api/geofences?deviceId=${device.id}`)).body.map((item) => item.id)).toEqual([geofence.id]);
+  await expect.poll(async () => (await adminApi<{ id: number }[]>(`/api/notifications?deviceId=${device.id}`)).body.map((item) => item.id)).toEqual([notification.id]);
+
+  await page.goto('/settings/devices');
+  await removeRow(page, 'Tipper');
+});
+
+test('the attribute dialog locks the type of known keys and adds values in the user units', async ({ page }) => {
+  const device = await createDevice('Speedy', 'speedy-1');
+  await page.goto(`/device/${device.id}`);
+  await page.getByText('Attributes', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add' }).last().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Key' }).fill('speedLimit');
+  await expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveText('Number');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('spinbutton', { name: 'Speed limit' }).fill('100');
+  await expect(page.getByText('kn', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add' }).last().click();
+  await dialog.getByRole('combobox', { name: 'Key' }).fill('fleetColour');
+  await expect(dialog.getByRole('combobox', { name: 'Type' })).not.toHaveAttribute('aria-disabled', 'true');
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Yes/no' }).click();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('checkbox', { name: 'fleetColour' })).not.toBeChecked();
+  await save(page);
+  await expect.poll(async () => (await adminApi<{ attributes: Record<string, unknown> }>(`/api/devices/${device.id}`)).body.attributes).toEqual({ speedLimit: 100, fleetColour: false });
+});
+
+test('server settings saved by the administrator change what the server reports', async ({ page }) => {
+  await page.goto('/admin/server');
+  await page.locator('textarea[name=announcement]').fill('Maintenance window on Sunday');
+  await page.getByText('Permissions').click();
+  await page.getByLabel('Registration').check();
+  await save(page);
+  await expect.poll(async () => (await adminApi<{ announcement: string; registration: boolean }>('/api/server')).body).toMatchObject({ announcement: 'Maintenance window on Sunday', registration: true });
+});
+
+test('users: the administrator creates, edits and removes a user and links a device', async ({ page }) => {
+  const device = await createDevice('Shared truck', 'shared-1');
+  await page.goto('/admin/users');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.locator('input[name=name]').fill('Ravi');
+  await page.locator('input[name=email]').fill('ravi@example.com');
+  await page.locator('input[name=password]').fill('ravi-password');
+  await save(page);
+  await expect(page.getByRole('row', { name: /Ravi.*ravi@example.com.*No.*No/ })).toBeVisible();
+  await openMenuOf(page, 'Ravi');
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByText('Connections').click();
+  await page.getByRole('combobox', { name: 'Devices' }).click();
+  await page.getByRole('option', { name: 'Shared truck' }).click();
+  await page.keyboard.press('Escape');
+  const ravi = (await adminApi<{ id: number; email: string }[]>('/api/users')).body.find((user) => user.email === 'ravi@example.com')!;
+  await expect.poll(async () => (await adminApi<{ id: number }[]>(`/api/devices?userId=${ravi.id}`)).body.map((item) => item.id)).toEqual([device.id]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await removeRow(page, 'Ravi');
+});
+
+test('a plain user sees no admin menu and no add buttons, and the API refuses what the UI hides', async ({ page, context }) => {
+  await createUser('Plain', 'plain@example.com', 'plain-password');
+  await context.clearCookies();
+  await signIn(page, 'plain@example.com', 'plain-password');
+  await expect(page.getByTestId('map')).toBeVisible();
+  await page.goto('/settings/groups');
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Groups' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Server' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add' })).toHaveCount(0);
+  expect((await userApi('plain@example.com', 'plain-password', '/api/server', { method: 'PUT', body: JSON.stringify({ registration: true }) })).status).toBe(403);
+  expect((await userApi('plain@example.com', 'plain-password', `/api/statistics?from=${new Date(0).toISOString()}&to=${new Date().toISOString()}`)).status).toBe(403);
+});
+
+test('account preferences take effect at once in the popup', async ({ page }) => {
+  await createDevice('Unit car', 'unit-car-1');
+  await report('unit-car-1', { lat: 28.6, lon: 77.2, speed: 10 });
+  const me = (await adminApi<{ id: number; email: string }[]>('/api/users')).body.find((user) => user.email === ADMIN.email)!;
+  try {
+    await page.goto(`/user/${me.id}`);
+    await page.getByText('Preferences').click();
+    await page.getByRole('combobox', { name: 'Speed unit' }).click();
+    await page.getByRole('option', { name: 'km/h' }).click();
+    await save(page);
+    await expect.poll(async () => (await adminApi<{ attributes: Record<string, unknown> }>(`/api/users/${me.id}`)).body.attributes.speedUnit).toBe('kmh');
+    await page.goto('/');
+    await page.getByPlaceholder('Search Devices').fill('Unit car');
+    await page.getByText('Unit car').click();
+    // 10 knots, as the device reported, shown in the new unit
+    await expect(page.getByTestId('device-popup')).toContainText('18.52 km/h');
+  } finally {
+    const user = (await adminApi<{ attributes: Record<string, unknown> }>(`/api/users/${me.id}`)).body;
+    const { speedUnit: _unit, ...attributes } = user.attributes;
+    await adminApi(`/api/users/${me.id}`, { method: 'PUT', body: JSON.stringify({ ...user, attributes }) });
+  }
+});
