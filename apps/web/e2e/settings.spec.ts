@@ -38,6 +38,15 @@ test('groups: create, edit, remove with confirmation', async ({ page }) => {
   await expect(page.getByRole('row', { name: /Northern fleet 2/ })).toBeVisible();
 
   await removeRow(page, 'Northern fleet 2');
+
+  // with the server unreachable the form stays open and says so
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.locator('input[name=name]').fill('Offline group');
+  await page.route('**/api/groups', (route) => route.abort());
+  await save(page);
+  await expect(page.getByRole('alert')).toHaveText('Connection error');
+  await expect(page).toHaveURL(/\/settings\/group$/);
+  await page.unroute('**/api/groups');
   const { body } = await adminApi<{ name: string }[]>('/api/groups?all=true');
   expect(body.map((group) => group.name)).not.toContain('Northern fleet 2');
 });
@@ -65,7 +74,13 @@ test('drivers, computed attributes, maintenance and notifications: create, edit,
   await page.locator('textarea[name=expression]').fill('in1 == true');
   await save(page);
   await expect(page.getByRole('row', { name: /Ignition from input 1.*in1 == true/ })).toBeVisible();
-  await removeRow(page, 'Ignition from input 1');
+  await openMenuOf(page, 'Ignition from input 1');
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.locator('input[name=description]').fill('Ignition from input 2');
+  await page.locator('textarea[name=expression]').fill('in2 == true');
+  await save(page);
+  await expect(page.getByRole('row', { name: /Ignition from input 2.*in2 == true.*Yes\/no/ })).toBeVisible();
+  await removeRow(page, 'Ignition from input 2');
 
   await page.goto('/settings/maintenances');
   await page.getByRole('button', { name: 'Add' }).click();
@@ -95,7 +110,14 @@ test('drivers, computed attributes, maintenance and notifications: create, edit,
   await page.getByLabel('All devices').check();
   await save(page);
   await expect(page.getByRole('row', { name: /Alarm.*Yes.*SOS.*Web/ })).toBeVisible();
-  await removeRow(page, 'Alarm');
+  await openMenuOf(page, 'Alarm');
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByRole('combobox', { name: 'Type of notification' }).click();
+  await page.getByRole('option', { name: 'Ignition on' }).click();
+  await expect(page.getByRole('combobox', { name: 'Alarms' })).toHaveCount(0);
+  await save(page);
+  await expect(page.getByRole('row', { name: /Ignition on.*Yes.*Web/ })).toBeVisible();
+  await removeRow(page, 'Ignition on');
 });
 
 test('devices: required fields, the server refusing a duplicate, connections through permissions', async ({ page }) => {
@@ -130,7 +152,16 @@ test('devices: required fields, the server refusing a duplicate, connections thr
   await expect.poll(async () => (await adminApi<{ id: number }[]>(`/api/notifications?deviceId=${device.id}`)).body.map((item) => item.id)).toEqual([notification.id]);
 
   await page.goto('/settings/devices');
-  await removeRow(page, 'Tipper');
+  await openMenuOf(page, 'Tipper');
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.locator('input[name=name]').fill('Tipper 2');
+  await page.getByText('Extra', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Truck' }).click();
+  await save(page);
+  await expect(page.getByRole('row', { name: /Tipper 2.*tipper-77/ })).toBeVisible();
+  expect((await adminApi<{ category: string }>(`/api/devices/${device.id}`)).body.category).toBe('truck');
+  await removeRow(page, 'Tipper 2');
 });
 
 test('the attribute dialog locks the type of known keys and adds values in the user units', async ({ page }) => {

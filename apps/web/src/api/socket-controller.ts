@@ -27,7 +27,7 @@ export const startSocket = (onEvent: (event: Event) => void, onUnauthorized: () 
     const batch = pending;
     pending = { devices: [], positions: [], events: [] };
     useLiveStore.getState().apply(batch);
-    batch.events.forEach(onEvent);
+    for (const event of batch.events) onEvent(event);
   };
 
   const refresh = async () => {

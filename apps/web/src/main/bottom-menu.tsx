@@ -14,6 +14,7 @@ export const BottomMenu = () => {
   const navigate = useNavigate();
   const desktop = useMediaQuery(useTheme().breakpoints.up('md'));
   const reset = useLiveStore((state) => state.reset);
+  const user = useLiveStore((state) => state.user);
 
   const signOut = async () => {
     await logout().catch(() => undefined);
@@ -30,7 +31,7 @@ export const BottomMenu = () => {
           <BottomNavigationAction label={t('mapTitle')} value="map" icon={<MapIcon />} onClick={() => navigate('/')} />
         )}
         <BottomNavigationAction label={t('reportTitle')} value="reports" icon={<DescriptionIcon />} onClick={() => navigate('/reports/route')} />
-        <BottomNavigationAction label={t('settingsTitle')} value="settings" icon={<SettingsIcon />} onClick={() => navigate('/settings/notifications')} />
+        <BottomNavigationAction label={t('settingsTitle')} value="settings" disabled={!user} icon={<SettingsIcon />} onClick={() => navigate('/settings/notifications')} />
         <BottomNavigationAction label={t('loginLogout')} value="logout" icon={<LogoutIcon />} onClick={() => void signOut()} />
       </BottomNavigation>
     </Paper>
