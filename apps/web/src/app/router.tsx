@@ -25,6 +25,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: lazyPage(<MainPage />) },
       { path: '/position/:id', element: lazyPage(<PositionPage />) },
+      { path: '/replay', ...page(() => import('../replay/replay-page')) },
       {
         lazy: async () => ({ Component: (await import('../settings/settings-layout')).SettingsLayout }),
         children: [

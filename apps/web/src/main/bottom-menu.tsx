@@ -6,21 +6,15 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { BottomNavigation, BottomNavigationAction, Paper, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { logout } from '../api/session';
+import { useLogout } from '../common/use-logout';
 import { useLiveStore } from '../store/live-store';
 
 export const BottomMenu = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const desktop = useMediaQuery(useTheme().breakpoints.up('md'));
-  const reset = useLiveStore((state) => state.reset);
+  const signOut = useLogout();
   const user = useLiveStore((state) => state.user);
-
-  const signOut = async () => {
-    await logout().catch(() => undefined);
-    reset();
-    navigate('/login');
-  };
 
   return (
     <Paper square elevation={3}>

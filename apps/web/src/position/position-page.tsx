@@ -1,9 +1,9 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { AppBar, Container, IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Toolbar, Typography } from '@mui/material';
+import { Container, Paper, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { Position } from '@tracklane/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { PageTopBar } from '../common/components/page-top-bar';
 import { fetchPosition } from '../api/positions';
 import { formatPositionValue } from '../common/position-values';
 import { usePreferences } from '../common/use-preferences';
@@ -11,7 +11,6 @@ import { usePreferences } from '../common/use-preferences';
 /** Every non-object field and attribute of one position, as label and formatted value. */
 export default function PositionPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { id } = useParams();
   const preferences = usePreferences();
   const { data: position } = useQuery({ queryKey: ['position', id], queryFn: () => fetchPosition(Number(id)), enabled: Boolean(id) });
@@ -26,14 +25,7 @@ export default function PositionPage() {
 
   return (
     <>
-      <AppBar position="sticky">
-        <Toolbar>
-          <IconButton color="inherit" edge="start" aria-label={t('sharedBack')} onClick={() => navigate(-1)}>
-            <ArrowBack />
-          </IconButton>
-          <Typography variant="h6">{t('positionTitle')}</Typography>
-        </Toolbar>
-      </AppBar>
+      <PageTopBar title={t('positionTitle')} />
       <Container maxWidth="sm" sx={{ py: 2 }}>
         <Paper>
           <Table size="small">
