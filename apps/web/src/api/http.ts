@@ -17,10 +17,16 @@ const messageOf = async (response: Response): Promise<string> => {
   }
 };
 
-/** One HTTP client for the app: JSON in and out, errors as HttpError. */
-export const request = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+/** The raw response of a successful call (2xx); anything else becomes an HttpError. */
+export const fetchOk = async (path: string, init: RequestInit = {}): Promise<Response> => {
   const response = await fetch(path, { credentials: 'same-origin', ...init, headers: { Accept: 'application/json', ...init.headers } });
   if (!response.ok) throw new HttpError(response.status, await messageOf(response));
+  return response;
+};
+
+/** One HTTP client for the app: JSON in and out, errors as HttpError. */
+export const request = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+  const response = await fetchOk(path, init);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;

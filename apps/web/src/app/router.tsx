@@ -27,6 +27,17 @@ export const router = createBrowserRouter([
       { path: '/position/:id', element: lazyPage(<PositionPage />) },
       { path: '/replay', ...page(() => import('../replay/replay-page')) },
       {
+        lazy: async () => ({ Component: (await import('../reports/reports-layout')).ReportsLayout }),
+        children: [
+          { path: '/reports/route', ...page(() => import('../reports/route-report-page')) },
+          { path: '/reports/event', ...page(() => import('../reports/event-report-page')) },
+          { path: '/reports/trip', ...page(() => import('../reports/trip-report-page')) },
+          { path: '/reports/stop', ...page(() => import('../reports/stop-report-page')) },
+          { path: '/reports/summary', ...page(() => import('../reports/summary-report-page')) },
+          { path: '/reports/chart', ...page(() => import('../reports/chart-report-page')) },
+        ],
+      },
+      {
         lazy: async () => ({ Component: (await import('../settings/settings-layout')).SettingsLayout }),
         children: [
           { path: '/settings/devices', ...page(() => import('../settings/devices-page')) },

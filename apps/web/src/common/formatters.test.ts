@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batteryColor, formatDistance, formatSpeed, statusColor } from './formatters';
+import { batteryColor, formatDistance, formatSpeed, statusColor, formatDuration, formatTime, formatVolume } from './formatters';
 import { isEmail } from './validation';
 
 describe('formatters', () => {
@@ -29,4 +29,22 @@ describe('registration e-mail rule', () => {
     '%s -> %s',
     (email, valid) => expect(isEmail(email)).toBe(valid),
   );
+});
+
+describe('report formatters', () => {
+  it('divides litres into gallons by the spec factors', () => {
+    expect(formatVolume(45.46, 'impGal')).toBe('10.00 gal (imp)');
+    expect(formatVolume(37.85, 'usGal')).toBe('10.00 gal (US)');
+  });
+
+  it('shows instants in the user time zone', () => {
+    expect(formatTime('2026-11-18T10:00:00Z', 'Asia/Kolkata')).toBe('2026-11-18 15:30:00');
+    expect(formatTime(null, 'Asia/Kolkata')).toBe('');
+  });
+
+  it('shows durations as hours and minutes', () => {
+    const labels = { hours: 'h', minutes: 'min' };
+    expect(formatDuration(2 * 3_600_000 + 5 * 60_000, labels)).toBe('2 h 05 min');
+    expect(formatDuration(59 * 60_000, labels)).toBe('59 min');
+  });
 });

@@ -1,11 +1,5 @@
 import { formatCoordinate, type CoordinateFormat, type DistanceUnit, type Position, type SpeedUnit } from '@tracklane/domain';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezonePlugin from 'dayjs/plugin/timezone';
-import { formatCourse, formatDistance, formatPercent, formatSpeed } from './formatters';
-
-dayjs.extend(utc);
-dayjs.extend(timezonePlugin);
+import { formatCourse, formatDistance, formatPercent, formatSpeed, formatTime } from './formatters';
 
 const TIME_KEYS = new Set(['serverTime', 'deviceTime', 'fixTime']);
 const DISTANCE_KEYS = new Set(['distance', 'totalDistance', 'odometer', 'accuracy', 'altitude']);
@@ -17,10 +11,7 @@ export const formatPositionValue = (
   preferences: { speedUnit: SpeedUnit; distanceUnit: DistanceUnit; timezone: string | undefined; coordinateFormat: CoordinateFormat },
 ): string => {
   if (value === null || value === undefined) return '';
-  if (TIME_KEYS.has(key)) {
-    const time = preferences.timezone ? dayjs(String(value)).tz(preferences.timezone) : dayjs(String(value));
-    return time.format('YYYY-MM-DD HH:mm:ss');
-  }
+  if (TIME_KEYS.has(key)) return formatTime(String(value), preferences.timezone);
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (typeof value !== 'number') return String(value);
   if (key === 'latitude' || key === 'longitude') return formatCoordinate(value, key, preferences.coordinateFormat, 6);
