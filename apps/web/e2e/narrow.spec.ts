@@ -9,7 +9,7 @@ test('on a phone the device list starts collapsed and opens on demand', async ({
   await expect(page.getByTestId('map')).toBeVisible();
   await expect(page.getByTestId(`device-${device.id}`)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Map', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'devices' }).click();
+  await page.getByRole('button', { name: 'Devices' }).click();
   await expect(page.getByTestId(`device-${device.id}`)).toBeVisible();
 });
 

@@ -14,7 +14,7 @@ import { useLiveStore } from '../store/live-store';
 const STATUS_KEYS = { online: 'deviceStatusOnline', offline: 'deviceStatusOffline', unknown: 'deviceStatusUnknown' } as const;
 
 /** The selected device: status, speed, battery, distance, course, and what to do with it. */
-export const DevicePopup = () => {
+export const DevicePopup = ({ offsetLeft = 0 }: { offsetLeft?: number }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { speedUnit, distanceUnit } = usePreferences();
@@ -42,7 +42,7 @@ export const DevicePopup = () => {
 
   return (
     <>
-      <Card sx={{ position: 'absolute', bottom: 16, left: '50%', transform: 'translateX(-50%)', width: 320 }} data-testid="device-popup">
+      <Card sx={{ position: 'absolute', bottom: 16, left: `calc(50% + ${offsetLeft / 2}px)`, transform: 'translateX(-50%)', width: 320 }} data-testid="device-popup">
         <CardHeader title={device.name} action={<IconButton aria-label={t('sharedCancel')} onClick={() => select(undefined)}><CloseIcon /></IconButton>} />
         <CardContent sx={{ py: 0 }}>
           <Table size="small">

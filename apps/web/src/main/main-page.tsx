@@ -2,9 +2,11 @@ import { Box, Drawer, IconButton, Paper, useMediaQuery, useTheme } from '@mui/ma
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ListIcon from '@mui/icons-material/List';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DRAWER_WIDTH } from '../app/theme';
 import { MapView } from '../map/map-view';
 import { MapAccuracy } from '../map/map-accuracy';
+import { MapPadding } from '../map/map-padding';
 import { MapPositions } from '../map/map-positions';
 import { BottomMenu } from './bottom-menu';
 import { DevicePopup } from './device-popup';
@@ -12,6 +14,7 @@ import { DeviceSidebar } from './device-sidebar';
 import { useLiveFeed } from './use-live-feed';
 
 export default function MainPage() {
+  const { t } = useTranslation();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(desktop);
@@ -23,10 +26,11 @@ export default function MainPage() {
         <MapView>
           <MapAccuracy />
           <MapPositions />
+          <MapPadding left={desktop && open ? DRAWER_WIDTH.desktop : 0} />
         </MapView>
         {!open && (
           <Paper sx={{ position: 'absolute', top: 8, left: 8 }}>
-            <IconButton aria-label="devices" onClick={() => setOpen(true)}>
+            <IconButton aria-label={t('deviceTitle')} onClick={() => setOpen(true)}>
               <ListIcon />
             </IconButton>
           </Paper>
@@ -38,13 +42,13 @@ export default function MainPage() {
           slotProps={{ paper: { sx: { width: desktop ? DRAWER_WIDTH.desktop : DRAWER_WIDTH.tablet, position: desktop ? 'absolute' : 'fixed' } } }}
         >
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <IconButton aria-label="collapse" onClick={() => setOpen(false)}>
+            <IconButton aria-label={t('sharedHide')} onClick={() => setOpen(false)}>
               <ChevronLeft />
             </IconButton>
           </Box>
           <DeviceSidebar />
         </Drawer>
-        <DevicePopup />
+        <DevicePopup offsetLeft={desktop && open ? DRAWER_WIDTH.desktop : 0} />
       </Box>
       <BottomMenu />
     </Box>

@@ -4,9 +4,9 @@ import { AppBar, Box, Drawer, IconButton, Toolbar, Typography, useMediaQuery, us
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { DRAWER_WIDTH } from '../app/theme';
 import { SettingsMenu } from './settings-menu';
 
-const DRAWER_WIDTH = { desktop: 360, tablet: 320 };
 
 /** Settings and administration pages: the side menu beside the page, or behind a menu button on phones. */
 export const SettingsLayout = () => {
