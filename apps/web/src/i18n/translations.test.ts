@@ -21,7 +21,7 @@ describe('translations', () => {
   it('defines every key the source code asks for', () => {
     const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!../**/*.test.*'], { eager: true, query: '?raw', import: 'default' });
     const known = Object.assign({}, ...Object.values(english).map((module) => module.default)) as Record<string, string>;
-    const asked = Object.values(sources).flatMap((source) => [...source.matchAll(/\bt\('([A-Za-z0-9.]+)'/g)].map((match) => match[1]!));
+    const asked = Object.values(sources).flatMap((source) => [...source.matchAll(/\bt\('([A-Za-z0-9.]+)'|handle: \{ title: '([A-Za-z]+)' \}/g)].map((match) => (match[1] ?? match[2])!));
     expect([...new Set(asked.filter((key) => !(key in known)))]).toEqual([]);
   });
 

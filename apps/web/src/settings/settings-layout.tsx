@@ -3,7 +3,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { DRAWER_WIDTH } from '../app/theme';
 import { SettingsMenu } from './settings-menu';
 
@@ -18,6 +18,11 @@ export const SettingsLayout = () => {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const width = wide ? DRAWER_WIDTH.desktop : DRAWER_WIDTH.tablet;
+  const titleKey = useMatches()
+    .map((match) => (match.handle as { title?: string } | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
+  const title = titleKey ? t(titleKey) : t('settingsTitle');
 
   return (
     <Box sx={{ display: 'flex', height: '100dvh' }}>
@@ -45,11 +50,12 @@ export const SettingsLayout = () => {
               <IconButton edge="start" color="inherit" aria-label={t('settingsTitle')} onClick={() => setMenuOpen(true)} sx={{ mr: 1 }}>
                 <MenuIcon />
               </IconButton>
-              <Typography variant="h6" noWrap>{t('settingsTitle')}</Typography>
+              <Typography variant="h6" noWrap>{title}</Typography>
             </Toolbar>
           </AppBar>
         )}
         <Box component="main" sx={{ flex: 1, overflow: 'auto', position: 'relative' }}>
+          {desktop && <Typography variant="h5" component="h1" sx={{ px: 2, pt: 2 }}>{title}</Typography>}
           <Suspense fallback={null}>
             <Outlet />
           </Suspense>
