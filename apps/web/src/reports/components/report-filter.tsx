@@ -1,8 +1,9 @@
-import { Autocomplete, Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, Stack } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportMode, ReportParams } from '../../api/reports';
 import { useResourceList } from '../../api/resource-api';
+import { NamedMultiSelect } from '../../common/components/named-multi-select';
 import { PeriodFields, type PeriodValue } from '../../common/components/period-fields';
 import { defaultCustomRange, periodRange } from '../../common/report-period';
 import { usePreferences } from '../../common/use-preferences';
@@ -37,28 +38,8 @@ export const ReportFilter = ({ onRun, loading, withDaily = false, withExport = t
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' }, flexWrap: 'wrap' }} useFlexGap>
-      <Autocomplete
-        multiple
-        sx={{ minWidth: 240 }}
-        options={devices}
-        value={devices.filter((device) => deviceIds.includes(device.id))}
-        getOptionLabel={(device) => device.name}
-        isOptionEqualToValue={(option, value) => option.id === value.id}
-        onChange={(_, chosen) => setDeviceIds(chosen.map((device) => device.id))}
-        renderInput={(params) => <TextField {...params} label={t('reportDevice')} />}
-      />
-      {groups.length > 0 && (
-        <Autocomplete
-          multiple
-          sx={{ minWidth: 200 }}
-          options={groups}
-          value={groups.filter((group) => groupIds.includes(group.id))}
-          getOptionLabel={(group) => group.name}
-          isOptionEqualToValue={(option, value) => option.id === value.id}
-          onChange={(_, chosen) => setGroupIds(chosen.map((group) => group.id))}
-          renderInput={(params) => <TextField {...params} label={t('reportGroup')} />}
-        />
-      )}
+      <NamedMultiSelect label={t('reportDevice')} options={devices} value={deviceIds} onChange={setDeviceIds} minWidth={240} />
+      {groups.length > 0 && <NamedMultiSelect label={t('reportGroup')} options={groups} value={groupIds} onChange={setGroupIds} />}
       <Stack direction="row" spacing={2} sx={{ minWidth: 200 }}>
         <PeriodFields value={period} onChange={setPeriod} />
       </Stack>
