@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createOsmAndHandler } from './protocols/osmand/osmand.handler.js';
 import { startOsmAndListener } from './protocols/osmand/osmand.listener.js';
+import { startDemo } from './simulator/demo.js';
 
 const readConfig = () => {
   try {
@@ -30,9 +31,11 @@ const main = async () => {
   }
   await app.listen({ port: config.port, host: config.host });
   ctx.deviceStatus.start();
+  const demo = process.argv.includes('--demo') ? await startDemo(ctx, config, log) : undefined;
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) log.error({ err }, 'stopping after an error');
+    demo?.stop();
     await Promise.all(listeners.map((server) => new Promise((resolve) => server.close(resolve))));
     await app.close();
     await ctx.close();
