@@ -196,6 +196,16 @@ test('server settings saved by the administrator change what the server reports'
   await page.getByLabel('Registration').check();
   await save(page);
   await expect.poll(async () => (await adminApi<{ announcement: string; registration: boolean }>('/api/server')).body).toMatchObject({ announcement: 'Maintenance window on Sunday', registration: true });
+
+  // everyone reads the announcement on the map until they close it
+  await page.goto('/');
+  await expect(page.getByTestId('announcement')).toHaveText('Maintenance window on Sunday');
+  await page.getByTestId('announcement').getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByTestId('announcement')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('map')).toBeVisible();
+  await expect(page.getByTestId('announcement')).toHaveCount(0);
+  await adminApi('/api/server', { method: 'PUT', body: JSON.stringify({ ...(await adminApi<object>('/api/server')).body, announcement: null }) });
 });
 
 test('users: the administrator creates, edits and removes a user and links a device', async ({ page }) => {

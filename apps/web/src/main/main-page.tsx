@@ -4,6 +4,7 @@ import ListIcon from '@mui/icons-material/List';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRAWER_WIDTH } from '../app/theme';
+import { AnnouncementBanner } from '../common/components/announcement-banner';
 import { MapView } from '../map/map-view';
 import { MapAccuracy } from '../map/map-accuracy';
 import { MapPadding } from '../map/map-padding';
@@ -48,6 +49,7 @@ export default function MainPage() {
           </Box>
           <DeviceSidebar />
         </Drawer>
+        <AnnouncementBanner sx={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2, maxWidth: 480 }} />
         <DevicePopup offsetLeft={desktop && open ? DRAWER_WIDTH.desktop : 0} />
       </Box>
       <BottomMenu />
