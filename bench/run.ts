@@ -13,6 +13,7 @@ import { createAppContext } from '../apps/server/src/app-context.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createOsmAndHandler } from '../apps/server/src/protocols/osmand/osmand.handler.js';
 import { startOsmAndListener } from '../apps/server/src/protocols/osmand/osmand.listener.js';
+import { addBenchmarkRow } from './benchmarks-file.js';
 
 const DEVICES = 200;
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 20_000);
@@ -56,11 +57,7 @@ const main = async () => {
   const dialect = databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite (WAL)';
   const line = `| ${new Date().toISOString().slice(0, 10)} | ${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version} | OsmAnd HTTP ingest, ${dialect}, ${DEVICES} devices, ${REPORTS} reports, ${CONCURRENCY} concurrent | ${Math.round(REPORTS / seconds)} positions/s | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms | RSS ${Math.round(rssBefore / 2 ** 20)} → ${Math.round(rssAfter / 2 ** 20)} MiB |`;
   console.log(line);
-  const file = path.join(import.meta.dirname, '../BENCHMARKS.md');
-  if (!fs.existsSync(file)) {
-    fs.writeFileSync(file, '# Benchmarks\n\nProduced by `npm run bench` (bench/run.ts); each run appends a row.\n\n| date | machine | scenario | throughput | latency | memory |\n|---|---|---|---|---|---|\n');
-  }
-  fs.appendFileSync(file, `${line}\n`);
+  addBenchmarkRow(null, line);
 
   agent.destroy();
   await new Promise((resolve) => server.close(resolve));

@@ -17,6 +17,7 @@ import { createAppContext } from '../apps/server/src/app-context.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/password.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { addBenchmarkRow } from './benchmarks-file.js';
 
 const DEVICES = 10_000;
 const UPDATES_PER_SECOND = Number(process.env.BENCH_UPDATES ?? 1_000);
@@ -112,7 +113,7 @@ const main = async () => {
   const longest = Math.max(0, ...perf.longTasks);
   const line = `| ${new Date().toISOString().slice(0, 10)} | ${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, headless Chromium (SwiftShader) | live map: ${DEVICES} devices, ${Math.round(sent / elapsed)} socket updates/s for ${elapsed.toFixed(0)} s | frame median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${frames.length} frames); longest task ${longest.toFixed(0)} ms (${perf.longTasks.filter((d) => d > 100).length} over 100 ms) | list scrolled ${scrollBefore} → ${scrollAfter} px | initial JS ${(initialScriptBytes() / 1024).toFixed(0)} KiB gzip |`;
   console.log(line);
-  fs.appendFileSync(path.join(import.meta.dirname, '../BENCHMARKS.md'), `${line}\n`);
+  addBenchmarkRow('## Live map in the browser', line);
 
   await browser.close();
   await app.close();

@@ -33,6 +33,7 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'admin-password',
       LOG_LEVEL: 'warn',
+      STATISTICS_INTERVAL: '2',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(SMTP_PORT),
       SMTP_FROM: 'tracklane@example.com',

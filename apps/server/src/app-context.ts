@@ -9,8 +9,16 @@ import { createLocalBroadcaster } from './live/local-broadcaster.js';
 import { createRedisBroadcaster } from './live/redis-broadcaster.js';
 import { createSocketHub } from './live/socket-hub.js';
 import { createPositionIngest } from './processing/position-ingest.js';
+import { createProcessingEngine } from './processing/processing-engine.js';
+import type { ComputedAttributeEvaluator } from './processing/stages/computed-attributes.stage.js';
 import { createDeviceStatusTask } from './tasks/device-status.task.js';
+import { createStatisticsTask } from './tasks/statistics.task.js';
+import { countingIngest } from './statistics/counting-ingest.js';
+import { createStatisticsCounter } from './statistics/statistics-counter.js';
 import { createMailer } from './notifications/mailer.js';
+import { createNotificationService } from './notifications/notification-service.js';
+import { createComputedAttributes } from './processing/computed/computed-attributes.evaluator.js';
+import { createUnknownDevices } from './protocols/transport/unknown-devices.js';
 import { openStorage, type Storage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrator.js';
 import { createRepositories } from './storage/repositories.js';
@@ -19,6 +27,8 @@ export interface ContextOptions {
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
   schema?: string;
   now?: () => number;
+  /** Evaluator of computed attributes; none = they change nothing. */
+  computedAttributes?: ComputedAttributeEvaluator;
 }
 
 /** Creates the administrator of ADMIN_EMAIL/ADMIN_PASSWORD when the database has no user yet. */
@@ -43,9 +53,14 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const authenticator = createAuthenticator(repos, passwordLogin, now);
   const broadcaster = config.redisUrl ? createRedisBroadcaster(config.redisUrl, log) : createLocalBroadcaster();
   const hub = createSocketHub(broadcaster, policy, repos.access);
-  const ingest = createPositionIngest(storage, repos, broadcaster, now);
-  const deviceStatus = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now);
-  const mailer = config.smtp ? createMailer(config.smtp) : undefined;
+  const processing = createProcessingEngine({ processingConfig: config.processing, log, storage, repos, broadcaster, policy, now, computedAttributes: options.computedAttributes ?? createComputedAttributes({ ...config.computedAttributes, log }) });
+  const statistics = createStatisticsCounter();
+  const ingest = countingIngest(createPositionIngest(storage, repos, broadcaster, processing, now), statistics);
+  const deviceStatus = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
+  const mailer = config.smtp ? createMailer(config.smtp, statistics.mailSent) : undefined;
+  const notifications = createNotificationService({ config, log, now, repos, policy, broadcaster, mailer, groupsOf: processing.catalog.groupsOf, statistics });
+  processing.events.onEvent(notifications.handle);
+  const statisticsCapture = createStatisticsTask(repos.statisticsHistory, statistics, config.statisticsInterval, log, now);
   return {
     config,
     log,
@@ -58,10 +73,22 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
     broadcaster,
     hub,
     ingest,
+    processing,
+    /** Stored events: `ctx.events.onEvent(listener)` for notification delivery. */
+    events: processing.events,
     deviceStatus,
     mailer,
+    /** Notification delivery (web, mail, sms, firebase) of raised events. */
+    notifications,
+    /** Usage counts since the last capture; `statisticsCapture` writes them as Statistics rows. */
+    statistics,
+    statisticsCapture,
+    /** Identifiers trackers recently announced without a matching device (for the admin API). */
+    unknownDevices: createUnknownDevices(),
     close: async () => {
       deviceStatus.stop();
+      await statisticsCapture.stop();
+      notifications.close();
       mailer?.close();
       hub.close();
       await broadcaster.close();

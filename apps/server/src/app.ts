@@ -9,18 +9,22 @@ import websocket from '@fastify/websocket';
 import {
   CalendarSchema, CommandSchema, ComputedAttributeSchema, DeviceSchema, DriverSchema, EventSchema, GeofenceSchema,
   GroupSchema, MaintenanceSchema, NotificationSchema, OrderSchema, PositionSchema, ScheduledReportSchema, ServerSchema,
-  StatisticsSchema, UserSchema,
+  StatisticsSchema, StopReportItemSchema, SummaryReportItemSchema, TripReportItemSchema, UserSchema,
 } from '@tracklane/domain';
 import type { AppContext } from './app-context.js';
 import catalogRoutes from './api/catalog.routes.js';
+import computedAttributeRoutes from './api/computed-attribute.routes.js';
 import { registerCors } from './api/cors.js';
 import deviceRoutes from './api/device.routes.js';
 import { registerErrorHandler, sendError } from './api/error-handler.js';
 import eventRoutes from './api/event.routes.js';
+import notificationRoutes from './api/notification.routes.js';
 import openapiRoutes from './api/openapi.routes.js';
 import passwordRoutes from './api/password.routes.js';
 import permissionRoutes from './api/permission.routes.js';
 import positionRoutes from './api/position.routes.js';
+import positionExportRoutes from './api/position-export.routes.js';
+import reportRoutes from './api/report.routes.js';
 import './api/request-context.js';
 import { RESOURCES } from './api/resource-definitions.js';
 import { registerResourceRoutes } from './api/resource.routes.js';
@@ -30,12 +34,14 @@ import socketRoutes from './api/socket.routes.js';
 import statisticsRoutes from './api/statistics.routes.js';
 import userRoutes from './api/user.routes.js';
 import { createOsmAndHandler } from './protocols/osmand/osmand.handler.js';
+import { registerRequestCounting } from './statistics/request-counting.js';
 import { SERVER_VERSION } from './version.js';
 import { unauthorized } from './errors.js';
 
 const SHARED_SCHEMAS = [
   ServerSchema, UserSchema, DeviceSchema, GroupSchema, PositionSchema, EventSchema, GeofenceSchema, NotificationSchema,
   DriverSchema, ComputedAttributeSchema, MaintenanceSchema, CalendarSchema, CommandSchema, OrderSchema, ScheduledReportSchema, StatisticsSchema,
+  TripReportItemSchema, StopReportItemSchema, SummaryReportItemSchema,
 ];
 
 /** Schema annotations the storage codec reads; Ajv must accept them as keywords. */
@@ -77,6 +83,7 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
     request.auth = await ctx.authenticator.authenticate(request);
     if (!request.auth && !request.routeOptions.config.public) throw unauthorized();
   });
+  registerRequestCounting(app, ctx.statistics);
 
   await app.register(sessionRoutes);
   await app.register(passwordRoutes);
@@ -84,9 +91,13 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
   await app.register(userRoutes);
   await app.register(deviceRoutes);
   await app.register(catalogRoutes);
+  await app.register(notificationRoutes);
+  await app.register(computedAttributeRoutes);
   await app.register(async (scope) => RESOURCES.forEach((definition) => registerResourceRoutes(scope, definition)));
   await app.register(permissionRoutes);
   await app.register(positionRoutes);
+  await app.register(positionExportRoutes);
+  await app.register(reportRoutes);
   await app.register(eventRoutes);
   await app.register(statisticsRoutes);
   await app.register(socketRoutes);

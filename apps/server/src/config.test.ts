@@ -32,4 +32,10 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://127.0.0.1/test');
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
   });
+
+  it('captures statistics once a day unless STATISTICS_INTERVAL says otherwise', () => {
+    expect(loadConfig({}).statisticsInterval).toBe(86400);
+    expect(loadConfig({ STATISTICS_INTERVAL: '2' }).statisticsInterval).toBe(2);
+    expect(() => loadConfig({ STATISTICS_INTERVAL: '0' })).toThrow(/STATISTICS_INTERVAL must be an integer from 1 to 604800/);
+  });
 });

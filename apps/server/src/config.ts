@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { PROTOCOL_DEFAULT_PORTS, type ProtocolName } from './protocols/protocol-ports.js';
+import { readProcessingConfig, type ProcessingConfig } from './processing/settings/processing-config.js';
+import { readNotificationConfig, type NotificationConfig } from './notifications/notification-config.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -27,6 +29,10 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   /** Listening port per protocol; 0 = disabled. */
   protocolPorts: Record<ProtocolName, number>;
+  /** Seconds a tracker connection (or UDP sender) may stay silent before it is closed (forgotten), per protocol. */
+  protocolTimeouts: Record<ProtocolName, number>;
+  /** Traccar's `database.registerUnknown`: an unknown tracker identifier becomes a new device named after it. */
+  registerUnknown: boolean;
   logLevel: LogLevel;
   /** Public address of the web app, used in links sent by e-mail; undefined = the request's host. */
   webUrl: string | undefined;
@@ -44,9 +50,16 @@ export interface Config {
   /** Seconds without data before an online device becomes unknown. */
   statusTimeout: number;
   smtp: SmtpConfig | undefined;
-  smsUrl: string | undefined;
+  /** Notification channels (SMS gateway, Firebase) and delivery settings; see notifications/notification-config.ts. */
+  notifications: NotificationConfig;
+  /** `processing.computedAttributes.*`: device attributes and the last position as expression variables. */
+  computedAttributes: { deviceAttributes: boolean; lastAttributes: boolean };
   /** Maximum positions one history request returns per device. */
   reportMaxPositions: number;
+  /** Seconds between two statistics captures (one row each). */
+  statisticsInterval: number;
+  /** Processing keys set by environment (`filter.maxSpeed` ← FILTER_MAX_SPEED); see processing/settings/processing-keys.ts. */
+  processing: ProcessingConfig;
 }
 
 export class ConfigError extends Error {
@@ -57,7 +70,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-class EnvReader {
+export class EnvReader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
 
@@ -140,6 +153,12 @@ const readProtocolPorts = (reader: EnvReader): Record<ProtocolName, number> => {
   return ports;
 };
 
+const readProtocolTimeouts = (reader: EnvReader): Record<ProtocolName, number> => {
+  const timeouts = {} as Record<ProtocolName, number>;
+  for (const name of Object.keys(PROTOCOL_DEFAULT_PORTS) as ProtocolName[]) timeouts[name] = reader.integer(`${name.toUpperCase()}_TIMEOUT`, 300, 10, 86400);
+  return timeouts;
+};
+
 const readSmtp = (reader: EnvReader): SmtpConfig | undefined => {
   const host = reader.optional('SMTP_HOST');
   const port = reader.integer('SMTP_PORT', 587, 1, 65535);
@@ -160,6 +179,8 @@ export const loadConfig = (env: Env = process.env): Config => {
     redisUrl: reader.url('REDIS_URL', ['redis:', 'rediss:']),
     admin: readAdmin(reader),
     protocolPorts: readProtocolPorts(reader),
+    protocolTimeouts: readProtocolTimeouts(reader),
+    registerUnknown: reader.boolean('REGISTER_UNKNOWN', false),
     logLevel: reader.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     webUrl: reader.url('WEB_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     webOrigins: reader.string('WEB_ORIGIN', '').split(',').map((origin) => origin.trim()).filter(Boolean),
@@ -170,8 +191,14 @@ export const loadConfig = (env: Env = process.env): Config => {
     loginWindowSeconds: reader.integer('LOGIN_WINDOW', 900, 1, 86400),
     statusTimeout: reader.integer('STATUS_TIMEOUT', 600, 10, 86400 * 30),
     smtp: readSmtp(reader),
-    smsUrl: reader.url('SMS_URL', ['http:', 'https:']),
+    notifications: readNotificationConfig(reader),
+    computedAttributes: {
+      deviceAttributes: reader.boolean('PROCESSING_COMPUTED_ATTRIBUTES_DEVICE_ATTRIBUTES', false),
+      lastAttributes: reader.boolean('PROCESSING_COMPUTED_ATTRIBUTES_LAST_ATTRIBUTES', false),
+    },
     reportMaxPositions: reader.integer('REPORT_MAX_POSITIONS', 50000, 1, 10_000_000),
+    statisticsInterval: reader.integer('STATISTICS_INTERVAL', 86400, 1, 7 * 86400),
+    processing: readProcessingConfig(env, reader.problems),
   };
   if (reader.problems.length > 0) throw new ConfigError(reader.problems);
   return Object.freeze(config);

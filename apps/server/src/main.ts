@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createOsmAndHandler } from './protocols/osmand/osmand.handler.js';
 import { startOsmAndListener } from './protocols/osmand/osmand.listener.js';
+import { configuredListeners, startProtocolServers } from './protocols/protocol-servers.js';
 import { startDemo } from './simulator/demo.js';
 
 const readConfig = () => {
@@ -29,14 +30,17 @@ const main = async () => {
   if (config.protocolPorts.osmand > 0) {
     listeners.push(await startOsmAndListener(createOsmAndHandler(ctx.ingest, log), config.protocolPorts.osmand, config.host, log));
   }
+  const trackers = await startProtocolServers(ctx, configuredListeners(config.protocolPorts));
   await app.listen({ port: config.port, host: config.host });
   ctx.deviceStatus.start();
+  ctx.statisticsCapture.start();
   const demo = process.argv.includes('--demo') ? await startDemo(ctx, config, log) : undefined;
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) log.error({ err }, 'stopping after an error');
     demo?.stop();
     await Promise.all(listeners.map((server) => new Promise((resolve) => server.close(resolve))));
+    await trackers.close();
     await app.close();
     await ctx.close();
   });

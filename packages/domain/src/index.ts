@@ -25,3 +25,5 @@ export * from './dates.js';
 export * from './units/distance.js';
 export * from './units/coordinates.js';
 export * from './units/volume.js';
+export * from './geo/great-circle.js';
+export * from './geo/geofence-geometry.js';

@@ -12,12 +12,8 @@ export default async function catalogRoutes(app: FastifyInstance) {
   const Typed = inline(TypedSchema);
   const TypedList = { 200: Type.Array(Typed) };
 
-  /** Channels that can deliver right now: web always, mail and SMS only when configured. */
-  const notificators = () => [
-    'web',
-    ...(ctx.config.smtp ? ['mail'] : []),
-    ...(ctx.config.smsUrl ? ['sms'] : []),
-  ];
+  /** Channels that can deliver right now: web always, mail, SMS and Firebase only when configured. */
+  const notificators = (): string[] => ctx.notifications.available();
 
   app.get('/api/notifications/types', { schema: { tags: ['notifications'], response: TypedList } }, (request) => {
     requireUser(request);

@@ -82,14 +82,14 @@ export const createResourceService = (ctx: AppContext, definition: ResourceDefin
       await assertReferences(user, body, previous);
       if (definition.key === 'groupId') await assertNoCycle(id, Number(body.groupId ?? 0));
       await repository.update(id, body);
-      if (changesAccess) ctx.broadcaster.publish({ kind: 'access-changed' });
+      ctx.broadcaster.publish({ kind: changesAccess ? 'access-changed' : 'settings-changed' });
       return (await repository.findById(id)) as unknown as Body;
     },
     remove: async (user: User, id: number) => {
       await load(user, id);
       await assertWritable(user);
       if (!(await repository.delete(id))) throw forbidden('Delete refused');
-      if (changesAccess) ctx.broadcaster.publish({ kind: 'access-changed' });
+      ctx.broadcaster.publish({ kind: changesAccess ? 'access-changed' : 'settings-changed' });
     },
   };
 };

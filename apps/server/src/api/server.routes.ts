@@ -25,7 +25,7 @@ export default async function serverRoutes(app: FastifyInstance) {
     ...server,
     version: SERVER_VERSION,
     emailEnabled: ctx.config.smtp !== undefined,
-    textEnabled: ctx.config.smsUrl !== undefined,
+    textEnabled: ctx.config.notifications.sms !== undefined,
     geocoderEnabled: false,
     openIdEnabled: false,
     openIdForce: false,
@@ -41,6 +41,7 @@ export default async function serverRoutes(app: FastifyInstance) {
   app.put('/api/server', { schema: { tags: ['server'], body: inputSchema(ServerSchema, { lenient: true }), response: { 200: ServerRef } } }, async (request) => {
     ctx.policy.assertAdmin(requireUser(request));
     await ctx.repos.server.update(request.body as Record<string, unknown>);
+    ctx.broadcaster.publish({ kind: 'settings-changed' });
     return withComputedFields(await ctx.repos.server.get(), 'administrator');
   });
 

@@ -54,6 +54,8 @@ export const createAccessPolicy = (access: AccessRepository) => {
     /** Ids linked directly to a device or group, for `?deviceId=` / `?groupId=` lists. */
     linkedToOwner: (owner: 'deviceId' | 'groupId', ownerId: number, key: PermissionKey): RawBuilder<unknown> =>
       access.directIds(owner, ownerId, key),
+    /** Users whose links reach the device (the ones whose sockets follow it); administrators only through links too. */
+    usersSeeingDevice: (deviceId: number): Promise<number[]> => access.idsOf(access.userIdsOfDevice(deviceId)),
     countDevices: (user: User): Promise<number> => access.countOf(access.deviceIds(user.id)),
     countManagedUsers: (user: User): Promise<number> => access.countOf(access.directIds('userId', user.id, 'managedUserId')),
 

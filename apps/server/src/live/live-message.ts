@@ -6,7 +6,9 @@ export type LiveMessage =
   | { kind: 'device'; device: Device }
   | { kind: 'event'; userId: number; event: Event }
   /** Links, devices or groups changed: sockets recompute which devices they follow. */
-  | { kind: 'access-changed' };
+  | { kind: 'access-changed' }
+  /** An object processing depends on (geofence, driver, maintenance, computed attribute, calendar, server) changed. */
+  | { kind: 'settings-changed' };
 
 export interface Broadcaster {
   publish(message: LiveMessage): void;

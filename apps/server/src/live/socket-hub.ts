@@ -36,6 +36,8 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
       case 'access-changed':
         await Promise.all([...connections].map(async (c) => (c.deviceIds = await followedDevices(c.user))));
         return;
+      case 'settings-changed':
+        return;
     }
   };
 

@@ -5,6 +5,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Optional HTML alternative of `text`. */
+  html?: string;
+  /** Files attached to the mail (report spreadsheets). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -12,8 +16,8 @@ export interface Mailer {
   close(): void;
 }
 
-/** Outgoing mail through the configured SMTP server. */
-export const createMailer = (smtp: SmtpConfig): Mailer => {
+/** Outgoing mail through the configured SMTP server; `onSent` hears of each mail the server accepted (statistics). */
+export const createMailer = (smtp: SmtpConfig, onSent: () => void = () => undefined): Mailer => {
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
@@ -23,6 +27,7 @@ export const createMailer = (smtp: SmtpConfig): Mailer => {
   return {
     send: async (mail) => {
       await transport.sendMail({ from: smtp.from, ...mail });
+      onSent();
     },
     close: () => transport.close(),
   };

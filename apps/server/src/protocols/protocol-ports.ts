@@ -4,6 +4,12 @@
  */
 export const PROTOCOL_DEFAULT_PORTS = {
   osmand: 5055,
+  gps103: 5001,
+  tk103: 5002,
+  h02: 5013,
+  gt06: 5023,
+  teltonika: 5027,
+  watch: 5093,
 } as const;
 
 export type ProtocolName = keyof typeof PROTOCOL_DEFAULT_PORTS;

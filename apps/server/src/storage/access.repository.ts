@@ -24,6 +24,17 @@ export const createAccessRepository = (db: Kysely<DatabaseSchema>) => {
     union
     select d.id from devices d where d."groupId" in ${groupIds(userId)})`;
 
+  /** Users linked to the device directly, or to its group or any group above it. */
+  const userIdsOfDevice = (deviceId: number): IdSet => sql`(
+    with recursive ancestors(id) as (
+      select "groupId" from devices where id = ${deviceId}
+      union
+      select g."groupId" from "groups" g join ancestors a on g.id = a.id
+    )
+    select "userId" from user_device where "deviceId" = ${deviceId}
+    union
+    select "userId" from user_group where "groupId" in (select id from ancestors))`;
+
   const directIds = (owner: 'userId' | 'deviceId' | 'groupId', ownerId: number, property: PermissionKey): IdSet =>
     sql`(select ${sql.ref(property)} from ${sql.table(linkTableName(owner, property))} where ${sql.ref(owner)} = ${ownerId})`;
 
@@ -51,7 +62,7 @@ export const createAccessRepository = (db: Kysely<DatabaseSchema>) => {
     return rows.map((row) => Number(Object.values(row)[0]));
   };
 
-  return { groupIds, deviceIds, directIds, ownerIds, exists, contains, countOf, idsOf };
+  return { groupIds, deviceIds, userIdsOfDevice, directIds, ownerIds, exists, contains, countOf, idsOf };
 };
 
 export type AccessRepository = ReturnType<typeof createAccessRepository>;

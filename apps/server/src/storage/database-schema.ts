@@ -225,6 +225,12 @@ export interface PasswordResetRow {
   expiresAt: number;
 }
 
+/** Detector state that survives restarts (processing/device-state.ts), JSON. */
+export interface ProcessingStateRow {
+  deviceId: number;
+  state: string;
+}
+
 /** Link tables are `<owner>_<property>` with the two key columns, e.g. user_device(userId, deviceId). */
 export type LinkRow = Record<string, number>;
 
@@ -249,4 +255,5 @@ export interface DatabaseSchema {
   sessions: SessionRow;
   tokens: TokenRow;
   password_resets: PasswordResetRow;
+  processing_states: ProcessingStateRow;
 }

@@ -1,18 +1,31 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001-initial.migration.js';
 import * as passwordResets from './migrations/0002-password-resets.migration.js';
+import * as processingStates from './migrations/0003-processing-states.migration.js';
 import type { Storage } from './database.js';
 
 /** Migrations are listed in code so the build needs no migration folder at run time. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-password-resets': passwordResets,
+  '0003-processing-states': processingStates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/**
+ * Kysely looks for its bookkeeping tables in every schema it can see; naming ours keeps another
+ * schema's tables (other installations, parallel test suites) from being mistaken for them.
+ */
+const currentSchema = async (storage: Storage): Promise<string | undefined> => {
+  if (storage.dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db);
+  return rows[0]?.schema;
+};
+
 export const migrateToLatest = async (storage: Storage): Promise<void> => {
-  const { error, results } = await new Migrator({ db: storage.db, provider }).migrateToLatest();
+  const migrationTableSchema = await currentSchema(storage);
+  const { error, results } = await new Migrator({ db: storage.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,7 +5,10 @@ import { codecs } from './codecs.js';
 import { createDeviceRepository } from './device.repository.js';
 import { createEntityRepository } from './entity.repository.js';
 import { createLinkRepository } from './link.repository.js';
+import { createNotificationRepository } from './notification.repository.js';
 import { createPositionRepository } from './position.repository.js';
+import { createProcessingRepository } from './processing.repository.js';
+import { createReportRepository } from './report.repository.js';
 import { createServerRepository } from './server.repository.js';
 import { createSessionRepository } from './session.repository.js';
 import { createStatisticsRepository } from './statistics.repository.js';
@@ -31,8 +34,11 @@ export const createRepositories = ({ db }: Storage) => ({
   statisticsHistory: createStatisticsRepository(db),
   events: createEntityRepository<Event>(db, 'events', codecs.event),
   positions: createPositionRepository(db),
+  processing: createProcessingRepository(db),
+  reportData: createReportRepository(db),
   sessions: createSessionRepository(db),
   links: createLinkRepository(db),
+  notificationLinks: createNotificationRepository(db),
   access: createAccessRepository(db),
 });
 

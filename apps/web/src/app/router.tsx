@@ -26,6 +26,7 @@ export const router = createBrowserRouter([
       { path: '/', element: lazyPage(<MainPage />) },
       { path: '/position/:id', element: lazyPage(<PositionPage />) },
       { path: '/replay', ...page(() => import('../replay/replay-page')) },
+      { path: '/geofences', ...page(() => import('../geofences/geofences-page')) },
       {
         lazy: async () => ({ Component: (await import('../reports/reports-layout')).ReportsLayout }),
         children: [
@@ -42,6 +43,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/settings/devices', handle: { title: 'deviceTitle' }, ...page(() => import('../settings/devices-page')) },
           { path: '/device/:id?', handle: { title: 'sharedDevice' }, ...page(() => import('../settings/device-page')) },
+          { path: '/geofence/:id?', handle: { title: 'geofenceTitle' }, ...page(() => import('../geofences/geofence-page')) },
           { path: '/settings/groups', handle: { title: 'settingsGroups' }, ...page(() => import('../settings/groups-page')) },
           { path: '/settings/group/:id?', handle: { title: 'groupDialog' }, ...page(() => import('../settings/group-page')) },
           { path: '/settings/drivers', handle: { title: 'sharedDrivers' }, ...page(() => import('../settings/drivers-page')) },
@@ -55,6 +57,7 @@ export const router = createBrowserRouter([
           { path: '/user/:id?', handle: { title: 'settingsUser' }, ...page(() => import('../settings/user-page')) },
           { path: '/admin/users', handle: { title: 'settingsUsers' }, ...page(() => import('../settings/users-page')) },
           { path: '/admin/server', handle: { title: 'settingsServer' }, ...page(() => import('../settings/server-page')) },
+          { path: '/admin/statistics', handle: { title: 'statisticsTitle' }, ...page(() => import('../settings/statistics-page')) },
         ],
       },
     ],

@@ -20,6 +20,15 @@ describe(periodRange.name, () => {
     expect(range('previousWeek')).toEqual(['2026-11-08T18:30:00.000Z', '2026-11-15T18:29:59.999Z']);
   });
 
+  it('counts a Sunday in the week that began the Monday before', () => {
+    // Sunday 2026-11-22 23:00 in Kolkata
+    const sunday = new Date('2026-11-22T17:30:00Z');
+    const thisWeek = periodRange('thisWeek', { from: '', to: '' }, KOLKATA, sunday);
+    const previousWeek = periodRange('previousWeek', { from: '', to: '' }, KOLKATA, sunday);
+    expect([thisWeek.from.toISOString(), thisWeek.to.toISOString()]).toEqual(['2026-11-15T18:30:00.000Z', '2026-11-22T18:29:59.999Z']);
+    expect(previousWeek.from.toISOString()).toBe('2026-11-08T18:30:00.000Z');
+  });
+
   it('covers calendar months', () => {
     expect(range('thisMonth')).toEqual(['2026-10-31T18:30:00.000Z', '2026-11-30T18:29:59.999Z']);
     expect(range('previousMonth')).toEqual(['2026-09-30T18:30:00.000Z', '2026-10-31T18:29:59.999Z']);

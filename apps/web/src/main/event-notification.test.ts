@@ -35,9 +35,15 @@ describe(showEventNotification.name, () => {
     expect(shown[0]!.closed).toBe(true);
   });
 
+  it('leaves raw socket events without a delivered message alone', () => {
+    vi.stubGlobal('Notification', FakeNotification);
+    showEventNotification(i18next.t, { type: 'deviceMoving', attributes: {} });
+    expect(shown).toEqual([]);
+  });
+
   it('stays silent without the permission', () => {
     vi.stubGlobal('Notification', class extends FakeNotification { static override permission = 'denied'; });
-    showEventNotification(i18next.t, { type: 'alarm', attributes: {} });
+    showEventNotification(i18next.t, { type: 'alarm', attributes: { message: 'SOS' } });
     expect(shown).toEqual([]);
   });
 });

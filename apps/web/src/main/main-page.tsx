@@ -7,6 +7,7 @@ import { DRAWER_WIDTH } from '../app/theme';
 import { AnnouncementBanner } from '../common/components/announcement-banner';
 import { MapView } from '../map/map-view';
 import { MapAccuracy } from '../map/map-accuracy';
+import { MapGeofences } from '../map/map-geofences';
 import { MapPadding } from '../map/map-padding';
 import { MapPositions } from '../map/map-positions';
 import { BottomMenu } from './bottom-menu';
@@ -25,6 +26,7 @@ export default function MainPage() {
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ flex: 1, position: 'relative', minHeight: 0 }}>
         <MapView>
+          <MapGeofences />
           <MapAccuracy />
           <MapPositions />
           <MapPadding left={desktop && open ? DRAWER_WIDTH.desktop : 0} />

@@ -1,4 +1,5 @@
-const EARTH_RADIUS_KM = 6371.0088;
+/** Mean earth radius the polygon is laid out on. */
+export const EARTH_RADIUS_KM = 6371.0088;
 
 /** A circle of `radiusKm` around [lon, lat] as a polygon of `steps` points (spherical earth). */
 export const circlePolygon = ([lon, lat]: [number, number], radiusKm: number, steps = 32): GeoJSON.Polygon => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ReportFilter } from './components/report-filter';
 import { ReportGrid } from './components/report-grid';
-import type { SummaryItem } from './report-items';
+import type { SummaryReportItem as SummaryItem } from '@tracklane/domain';
 import { useReportFormat } from './use-report-format';
 import { useReport } from './use-report';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ReportFilter } from './components/report-filter';
 import { ReportGrid } from './components/report-grid';
-import type { TripItem } from './report-items';
+import type { TripReportItem as TripItem } from '@tracklane/domain';
 import { useReportFormat } from './use-report-format';
 import { useReport } from './use-report';
 

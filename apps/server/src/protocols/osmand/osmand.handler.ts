@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PositionIngest } from '../../processing/position-ingest.js';
+import { isAcknowledged, type PositionIngest } from '../../processing/position-ingest.js';
 import { decodeOsmAnd, OSMAND_DEFAULT_OPTIONS, type OsmAndRequest } from './osmand.decoder.js';
 
 export interface OsmAndReply {
@@ -16,7 +16,7 @@ export const createOsmAndHandler = (ingest: PositionIngest, log: FastifyBaseLogg
     const decoded = decodeOsmAnd(request, { ...OSMAND_DEFAULT_OPTIONS, now });
     if (decoded.kind === 'invalid') return { status: 400, body: decoded.message };
     const result = await ingest.ingest(decoded.position);
-    if (result.status === 'stored') return { status: 200, body: '' };
+    if (isAcknowledged(result)) return { status: 200, body: '' };
     log.warn({ protocol: 'osmand', uniqueId: decoded.position.uniqueId }, `${result.status}`);
     const message = result.status === 'unknown-device' ? 'Unknown device' : 'Device disabled';
     return { status: decoded.form === 'json' ? 404 : 400, body: message };

@@ -1,0 +1,93 @@
+import type { PipelinePosition } from './pipeline-position.js';
+
+/** A position as the motion detector remembers it (a PipelinePosition fits). */
+export interface MotionPoint {
+  id: number;
+  fixTime: number;
+  deviceTime: number;
+  latitude: number;
+  longitude: number;
+  attributes: Record<string, unknown>;
+}
+
+/** New logic: moving or not, and where/when the last motion event happened. Old logic: confirmed and raw flag plus a candidate. */
+export type MotionState =
+  | { logic: 'new'; moving: boolean; reference: MotionPoint }
+  | { logic: 'old'; streak: boolean; raw: boolean; candidate: MotionPoint | undefined };
+
+export interface OverspeedState {
+  on: boolean;
+  /** Fix time the running episode started; null once its event was raised. */
+  time: number | null;
+  geofenceId: number;
+}
+
+export const OVERSPEED_OFF: OverspeedState = { on: false, time: null, geofenceId: 0 };
+
+/**
+ * What the pipeline remembers per device between positions. Never changed in place: each
+ * position produces a new state, which replaces the old one only after the commit.
+ */
+export interface DeviceState {
+  /** Latest accepted position (filtered ones never become it). */
+  last: PipelinePosition | undefined;
+  /** Recent latest positions for the new motion logic, oldest first. */
+  window: readonly MotionPoint[];
+  motion: MotionState | undefined;
+  overspeed: OverspeedState;
+  /** Positions stored on `day` (server-local date), for filter.dailyLimit. */
+  daily: { day: string; count: number };
+}
+
+export const emptyDeviceState = (): DeviceState => ({ last: undefined, window: [], motion: undefined, overspeed: OVERSPEED_OFF, daily: { day: '', count: 0 } });
+
+interface StoredPoint {
+  id: number;
+  fixTime: number;
+  deviceTime: number;
+  latitude: number;
+  longitude: number;
+  totalDistance?: number;
+}
+
+const storePoint = (point: MotionPoint): StoredPoint => ({
+  id: point.id,
+  fixTime: point.fixTime,
+  deviceTime: point.deviceTime,
+  latitude: point.latitude,
+  longitude: point.longitude,
+  ...(typeof point.attributes.totalDistance === 'number' ? { totalDistance: point.attributes.totalDistance } : {}),
+});
+
+const loadPoint = (point: StoredPoint): MotionPoint => ({
+  id: point.id,
+  fixTime: point.fixTime,
+  deviceTime: point.deviceTime,
+  latitude: point.latitude,
+  longitude: point.longitude,
+  attributes: point.totalDistance === undefined ? {} : { totalDistance: point.totalDistance },
+});
+
+/** The part of the state that must survive a restart (Traccar keeps it on the device row). */
+export const serializeDurableState = (state: DeviceState): string => {
+  const motion = state.motion === undefined
+    ? null
+    : state.motion.logic === 'new'
+      ? { logic: 'new', moving: state.motion.moving, reference: storePoint(state.motion.reference) }
+      : { logic: 'old', streak: state.motion.streak, raw: state.motion.raw, candidate: state.motion.candidate ? storePoint(state.motion.candidate) : null };
+  return JSON.stringify({ motion, overspeed: state.overspeed });
+};
+
+export const parseDurableState = (text: string): Pick<DeviceState, 'motion' | 'overspeed'> => {
+  try {
+    const parsed = JSON.parse(text) as { motion: Record<string, unknown> | null; overspeed?: OverspeedState };
+    const motion = parsed.motion;
+    const overspeed = parsed.overspeed ?? OVERSPEED_OFF;
+    if (!motion) return { motion: undefined, overspeed };
+    if (motion.logic === 'new') return { motion: { logic: 'new', moving: Boolean(motion.moving), reference: loadPoint(motion.reference as StoredPoint) }, overspeed };
+    const candidate = motion.candidate as StoredPoint | null;
+    return { motion: { logic: 'old', streak: Boolean(motion.streak), raw: Boolean(motion.raw), candidate: candidate ? loadPoint(candidate) : undefined }, overspeed };
+  } catch {
+    return { motion: undefined, overspeed: OVERSPEED_OFF };
+  }
+};

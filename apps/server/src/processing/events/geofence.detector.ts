@@ -1,0 +1,19 @@
+import { positionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
+
+/**
+ * geofenceExit for each geofence the last position was in and this one is not, then geofenceEnter
+ * for each the other way round; geofences no longer linked to the device are skipped.
+ * @see reference/processing.md §3.2 (geofenceEnter / geofenceExit)
+ */
+export const detectGeofences = ({ position, last, context }: DetectorInput): PendingEvent[] => {
+  const before = last?.geofenceIds ?? [];
+  const after = position.geofenceIds ?? [];
+  const events: PendingEvent[] = [];
+  for (const id of before) {
+    if (!after.includes(id) && context.geofenceById.has(id)) events.push(positionEvent('geofenceExit', position, {}, { geofenceId: id }));
+  }
+  for (const id of after) {
+    if (!before.includes(id) && context.geofenceById.has(id)) events.push(positionEvent('geofenceEnter', position, {}, { geofenceId: id }));
+  }
+  return events;
+};

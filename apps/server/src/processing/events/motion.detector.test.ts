@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { at, context, metresEast, pipelineHarness, position } from '../../../test/helpers/processing-fixtures.js';
+import type { MotionPoint } from '../device-state.js';
+import { detectMotion } from './motion.detector.js';
+import { nextMotionWindow, processNewMotion } from './motion/new-motion.processor.js';
+import { processOldMotion } from './motion/old-motion.processor.js';
+
+const point = (minute: number, metres: number, distance?: number): MotionPoint =>
+  position({ time: at(minute), longitude: metresEast(metres), attributes: distance === undefined ? {} : { distance } });
+const settings = { minDistance: 500, minDuration: 300_000, stopGap: 3_600_000 };
+const summary = (transitions: { type: string; point: MotionPoint }[]) => transitions.map((t) => [t.type, (t.point.fixTime - at(0)) / 60_000]);
+
+describe(processNewMotion.name, () => {
+  it('moves once 600 m from where it stopped', () => {
+    const window = [point(0, 0), point(2, 0), point(4, 0)];
+    const result = processNewMotion(false, window[0]!, window, point(5, 600), settings);
+    expect(result.moving).toBe(true);
+    expect(summary(result.transitions)).toEqual([['deviceMoving', 4]]);
+  });
+
+  it('stops at the position that confirms the stop, not before the minimal duration', () => {
+    const confirmed = processNewMotion(true, point(0, 0), [point(0, 0), point(2, 100), point(4, 100)], point(6, 100), settings);
+    expect(summary(confirmed.transitions)).toEqual([['deviceStopped', 6]]);
+    expect(confirmed.moving).toBe(false);
+    const early = processNewMotion(true, point(0, 0), [point(0, 0), point(1, 100)], point(2, 100), settings);
+    expect(early.transitions).toEqual([]);
+    expect(early.moving).toBe(true);
+  });
+
+  it('moves after a 1200 m jump from a stop', () => {
+    expect(processNewMotion(false, point(0, 0), [point(0, 0)], point(10, 1200), settings).moving).toBe(true);
+  });
+
+  it('turns a long gap that covered distance into its own trip', () => {
+    const fromMoving = processNewMotion(true, point(0, 0), [point(0, 0)], point(120, 0, 13_000), settings);
+    expect(summary(fromMoving.transitions)).toEqual([['deviceStopped', 0], ['deviceMoving', 0], ['deviceStopped', 120]]);
+    expect(fromMoving.moving).toBe(false);
+    const fromStopped = processNewMotion(false, point(0, 0), [point(0, 0)], point(120, 0, 13_000), settings);
+    expect(summary(fromStopped.transitions)).toEqual([['deviceMoving', 0], ['deviceStopped', 120]]);
+    const short = processNewMotion(true, point(0, 0), [point(0, 0)], point(120, 0, 100), settings);
+    expect(summary(short.transitions)).toEqual([['deviceStopped', 120]]);
+  });
+
+  it('dates the departure back to the last still position', () => {
+    const window = [point(0, 0), point(1, 0), point(2, 0), point(3, 120), point(4, 300)];
+    const result = processNewMotion(false, window[0]!, window, point(5, 600), settings);
+    expect(summary(result.transitions)).toEqual([['deviceMoving', 2]]);
+  });
+});
+
+describe(nextMotionWindow.name, () => {
+  it('keeps what is within the minimal duration plus the newest point at least that old', () => {
+    const window = [point(0, 0), point(1, 0), point(2, 0), point(3, 0)];
+    expect(nextMotionWindow(window, point(5, 0), 180_000).map((p) => (p.fixTime - at(0)) / 60_000)).toEqual([2, 3, 5]);
+  });
+});
+
+describe(detectMotion.name, () => {
+  const run = (config: Record<string, unknown>, steps: [minute: number, metres: number, speed?: number][]) => {
+    const harness = pipelineHarness(context({ config }));
+    return steps.flatMap(([minute, metres, speed]) =>
+      harness.feed(position({ time: at(minute), longitude: metresEast(metres), speed: speed ?? 0 })).events.map((event) => [event.type, minute, (event.eventTime - at(0)) / 60_000]));
+  };
+
+  it('chronological example (200 m, 180 s): moving, stopped, moving', () => {
+    const harness = pipelineHarness(context({ config: { 'report.trip.minDistance': 200, 'report.trip.minDuration': 180 } }));
+    const offsets = [0, 0, 0, 100, 220, 0, 60, 320];
+    const results = offsets.map((metres, minute) => harness.feed(position({ time: at(minute), longitude: metresEast(metres) })));
+    const events = results.flatMap((result) => result.events.map((event) => ({ type: event.type, time: (event.eventTime - at(0)) / 60_000, processedAt: (result.position.fixTime - at(0)) / 60_000 })));
+    expect(events).toEqual([
+      { type: 'deviceMoving', time: 2, processedAt: 4 },
+      { type: 'deviceStopped', time: 6, processedAt: 6 },
+      { type: 'deviceMoving', time: 7, processedAt: 7 },
+    ]);
+  });
+
+  it('points the moving event at the earlier departure position', () => {
+    const harness = pipelineHarness(context({ config: { 'report.trip.minDistance': 200, 'report.trip.minDuration': 180 } }));
+    const stored = [0, 0, 0, 100, 220].map((metres, minute) => harness.feed(position({ time: at(minute), longitude: metresEast(metres) })));
+    const [moving] = stored[4]!.events;
+    expect(moving).toMatchObject({ type: 'deviceMoving', positionId: stored[2]!.position.id });
+  });
+
+  it('worked illustration: still for 10 minutes, 600 m a minute for 10, then still — trip 00:09 → 00:23', () => {
+    const steps: [number, number][] = Array.from({ length: 30 }, (_, minute) => [minute, minute < 10 ? 0 : Math.min(minute - 9, 10) * 600]);
+    const harness = pipelineHarness(context());
+    const events = steps.flatMap(([minute, metres]) => harness.feed(position({ time: at(minute), longitude: metresEast(metres) })).events);
+    expect(events.map((event) => [event.type, (event.eventTime - at(0)) / 60_000])).toEqual([['deviceMoving', 9], ['deviceStopped', 23]]);
+  });
+
+  it('old logic, reference data A: moving at 00:02 (known at 00:03), stopped at 00:05 (known at 00:15)', () => {
+    const config = { 'report.trip.newLogic': false, 'report.trip.minimalTripDistance': 500, 'report.trip.minimalTripDuration': 300, 'report.trip.minimalParkingDuration': 180, 'report.trip.minimalNoDataDuration': 900 };
+    expect(run(config, [[0, 0, 0], [1, 0, 0], [2, 0, 10], [3, 1000, 10], [4, 2000, 10], [5, 3000, 0], [15, 3000, 0], [25, 3000, 0]])).toEqual([
+      ['deviceMoving', 3, 2],
+      ['deviceStopped', 15, 5],
+    ]);
+  });
+});
+
+describe(processOldMotion.name, () => {
+  const oldSettings = { minimalTripDistance: 500, minimalTripDuration: 300_000, minimalParkingDuration: 300_000, minimalNoDataDuration: 3_600_000, useIgnition: false };
+  const flagged = (minute: number, motion: boolean, extra: Record<string, unknown> = {}) => position({ time: at(minute), attributes: { motion, totalDistance: 0, ...extra } });
+
+  it('ignores a blip back to the confirmed state', () => {
+    let state = { streak: true, raw: true, candidate: undefined as MotionPoint | undefined };
+    for (const [minute, motion] of [[0, false], [1, true], [2, true], [10, true]] as const) state = processOldMotion(state, undefined, flagged(minute, motion), oldSettings).state;
+    expect(state).toMatchObject({ streak: true, candidate: undefined });
+  });
+
+  it('ends a trip at the last position after a long silence, and confirms a stop by ignition off', () => {
+    const last = flagged(0, true);
+    const gap = processOldMotion({ streak: true, raw: true, candidate: undefined }, last, flagged(61, true), oldSettings);
+    expect(gap.transitions).toEqual([{ type: 'deviceStopped', point: last, eventTime: last.deviceTime }]);
+    const candidate = flagged(0, false);
+    const ignition = processOldMotion({ streak: true, raw: false, candidate }, undefined, flagged(1, false, { ignition: false }), { ...oldSettings, useIgnition: true });
+    expect(ignition.transitions).toEqual([{ type: 'deviceStopped', point: candidate, eventTime: candidate.fixTime }]);
+  });
+});

@@ -1,0 +1,43 @@
+import type { MotionPoint, MotionState } from '../device-state.js';
+import { nextMotionWindow, processNewMotion } from './motion/new-motion.processor.js';
+import { processOldMotion } from './motion/old-motion.processor.js';
+import type { MotionTransition } from './motion/motion-transition.js';
+import { motionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
+
+export interface MotionResult {
+  events: PendingEvent[];
+  motion: MotionState;
+  window: readonly MotionPoint[];
+}
+
+/**
+ * deviceMoving / deviceStopped, by the same algorithm as the trips and stops reports: the
+ * distance/time window logic by default, the `motion`-flag logic with `report.trip.newLogic=false`.
+ * A device seen for the first time takes the current position as its reference, stopped.
+ * @see reference/processing.md §3.2 (deviceMoving / deviceStopped), §5.3
+ */
+export const detectMotion = (input: DetectorInput, motion: MotionState | undefined, window: readonly MotionPoint[]): MotionResult => {
+  const { position, last, context } = input;
+  const { settings } = context;
+  const toEvents = (transitions: MotionTransition[]) => transitions.map((t) => motionEvent(t.type, t.point, position, t.eventTime));
+  if (settings.boolean('report.trip.newLogic')) {
+    const minDuration = settings.number('report.trip.minDuration') * 1000;
+    const nextWindow = nextMotionWindow(window, position, minDuration);
+    if (motion?.logic !== 'new') return { events: [], motion: { logic: 'new', moving: false, reference: position }, window: nextWindow };
+    const result = processNewMotion(motion.moving, motion.reference, window, position, {
+      minDistance: settings.number('report.trip.minDistance'),
+      minDuration,
+      stopGap: settings.number('report.trip.stopGap') * 1000,
+    });
+    return { events: toEvents(result.transitions), motion: { logic: 'new', moving: result.moving, reference: result.reference }, window: nextWindow };
+  }
+  const state = motion?.logic === 'old' ? motion : { logic: 'old' as const, streak: false, raw: false, candidate: undefined };
+  const result = processOldMotion(state, last, position, {
+    minimalTripDistance: settings.number('report.trip.minimalTripDistance'),
+    minimalTripDuration: settings.number('report.trip.minimalTripDuration') * 1000,
+    minimalParkingDuration: settings.number('report.trip.minimalParkingDuration') * 1000,
+    minimalNoDataDuration: settings.number('report.trip.minimalNoDataDuration') * 1000,
+    useIgnition: settings.boolean('report.trip.useIgnition'),
+  });
+  return { events: toEvents(result.transitions), motion: { logic: 'old', ...result.state }, window: [] };
+};

@@ -1,0 +1,91 @@
+import { greatCircleDistance } from '@tracklane/domain';
+import type { MotionPoint } from '../../device-state.js';
+import type { MotionTransition } from './motion-transition.js';
+
+/** Metres and milliseconds. */
+export interface NewMotionSettings {
+  minDistance: number;
+  minDuration: number;
+  stopGap: number;
+}
+
+export interface NewMotionResult {
+  moving: boolean;
+  reference: MotionPoint;
+  transitions: MotionTransition[];
+}
+
+const between = (a: MotionPoint, b: MotionPoint) => greatCircleDistance(a.latitude, a.longitude, b.latitude, b.longitude);
+
+const gapDistance = (position: MotionPoint, newest: MotionPoint): number => {
+  const distance = position.attributes.distance;
+  return typeof distance === 'number' ? distance : between(newest, position);
+};
+
+/** Walks back from a departure to the last position still moving away, after the reference time. */
+const departure = (window: readonly MotionPoint[], position: MotionPoint, reference: MotionPoint, minAverageSpeed: number): MotionPoint => {
+  let start = position;
+  for (let i = window.length - 1; i >= 0; i--) {
+    const candidate = window[i]!;
+    if (candidate.fixTime <= reference.fixTime) break;
+    if (i < window.length - 1) {
+      const following = window[i + 1]!;
+      const seconds = (following.fixTime - candidate.fixTime) / 1000;
+      if (seconds <= 0 || between(candidate, following) / seconds <= minAverageSpeed) break;
+    }
+    start = candidate;
+  }
+  return start;
+};
+
+/**
+ * One step of the distance/time window motion algorithm (`report.trip.newLogic`, the default):
+ * a gap longer than stopGap that covered real distance becomes its own trip; a moving device stops
+ * when nothing in the window is minDistance away and minDuration has passed; a stopped device
+ * moves once minDistance from the reference, dated back to the real departure.
+ * @see reference/processing.md §5.3 (New logic)
+ */
+export const processNewMotion = (
+  moving: boolean,
+  reference: MotionPoint,
+  window: readonly MotionPoint[],
+  position: MotionPoint,
+  settings: NewMotionSettings,
+): NewMotionResult => {
+  const unchanged = { moving, reference, transitions: [] };
+  const newest = window[window.length - 1];
+  if (!newest) return unchanged;
+  const minAverageSpeed = settings.minDistance / (settings.minDuration / 1000);
+  const gap = position.fixTime - newest.fixTime;
+  // the distance attribute is read only for a real gap (reports parse attributes lazily)
+  const gapMetres = gap > settings.stopGap ? gapDistance(position, newest) : 0;
+  if (gap > settings.stopGap && gapMetres >= settings.minDistance && gapMetres / (gap / 1000) > minAverageSpeed) {
+    const transitions: MotionTransition[] = [
+      ...(moving ? [{ type: 'deviceStopped' as const, point: newest }] : []),
+      { type: 'deviceMoving', point: newest },
+      { type: 'deviceStopped', point: position },
+    ];
+    return { moving: false, reference: position, transitions };
+  }
+  if (moving) {
+    if (window.some((point) => between(point, position) >= settings.minDistance)) return unchanged;
+    if (position.fixTime - window[0]!.fixTime < settings.minDuration) return unchanged;
+    return { moving: false, reference: position, transitions: [{ type: 'deviceStopped', point: position }] };
+  }
+  if (between(reference, position) < settings.minDistance) return unchanged;
+  const start = departure(window, position, reference, minAverageSpeed);
+  return { moving: true, reference: start, transitions: [{ type: 'deviceMoving', point: start }] };
+};
+
+/** The window after `position`: everything within minDuration of it, plus the newest point at least that old. */
+export const nextMotionWindow = (window: readonly MotionPoint[], position: MotionPoint, minDuration: number): MotionPoint[] => {
+  const points = [...window, position];
+  let first = 0;
+  for (let i = points.length - 1; i >= 0; i--) {
+    if (position.fixTime - points[i]!.fixTime >= minDuration) {
+      first = i;
+      break;
+    }
+  }
+  return points.slice(first);
+};

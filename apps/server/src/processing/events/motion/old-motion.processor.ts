@@ -1,0 +1,53 @@
+import type { MotionPoint } from '../../device-state.js';
+import type { MotionTransition } from './motion-transition.js';
+
+/** Metres and milliseconds. */
+export interface OldMotionSettings {
+  minimalTripDistance: number;
+  minimalTripDuration: number;
+  minimalParkingDuration: number;
+  minimalNoDataDuration: number;
+  useIgnition: boolean;
+}
+
+export interface OldMotionState {
+  /** Confirmed state: moving. */
+  streak: boolean;
+  /** The last position's motion flag. */
+  raw: boolean;
+  candidate: MotionPoint | undefined;
+}
+
+const totalDistance = (point: MotionPoint): number => (typeof point.attributes.totalDistance === 'number' ? point.attributes.totalDistance : 0);
+
+/**
+ * One step of the `motion`-flag algorithm (`report.trip.newLogic=false`): a change of the flag
+ * makes a candidate, confirmed by time or distance (trips) or time or ignition off (stops); a
+ * silence longer than minimalNoDataDuration ends a trip at the last position.
+ * @see reference/processing.md §5.3 (Old logic)
+ */
+export const processOldMotion = (
+  state: OldMotionState,
+  last: MotionPoint | undefined,
+  position: MotionPoint,
+  settings: OldMotionSettings,
+): { state: OldMotionState; transitions: MotionTransition[] } => {
+  const motion = position.attributes.motion === true;
+  if (last && position.fixTime - last.fixTime >= settings.minimalNoDataDuration && state.streak) {
+    return { state: { streak: false, raw: false, candidate: undefined }, transitions: [{ type: 'deviceStopped', point: last, eventTime: last.deviceTime }] };
+  }
+  if (motion === state.raw) {
+    const { candidate } = state;
+    if (!candidate) return { state, transitions: [] };
+    const elapsed = position.fixTime - candidate.fixTime;
+    const confirmed = motion
+      ? elapsed >= settings.minimalTripDuration || totalDistance(position) - totalDistance(candidate) >= settings.minimalTripDistance
+      : elapsed >= settings.minimalParkingDuration || (settings.useIgnition && position.attributes.ignition === false);
+    if (!confirmed) return { state, transitions: [] };
+    return {
+      state: { streak: motion, raw: motion, candidate: undefined },
+      transitions: [{ type: motion ? 'deviceMoving' : 'deviceStopped', point: candidate, eventTime: candidate.fixTime }],
+    };
+  }
+  return { state: { streak: state.streak, raw: motion, candidate: motion === state.streak ? undefined : position }, transitions: [] };
+};

@@ -1,0 +1,94 @@
+import { formatInstant, type Network, type Position } from '@tracklane/domain';
+import type { DecodedPosition } from '../protocols/decoded-position.js';
+
+/**
+ * A position while it goes through the pipeline: instants as epoch milliseconds, `id` 0 until
+ * stored. Stages change it in place.
+ */
+export interface PipelinePosition {
+  id: number;
+  deviceId: number;
+  protocol: string | null;
+  serverTime: number;
+  deviceTime: number;
+  fixTime: number;
+  /** The message had no location of its own (reference §1.6). */
+  outdated: boolean;
+  valid: boolean;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  /** Knots. */
+  speed: number;
+  course: number;
+  address: string | null;
+  accuracy: number;
+  network: Network | null;
+  geofenceIds: number[] | null;
+  attributes: Record<string, unknown>;
+}
+
+export const fromDecoded = (decoded: DecodedPosition, deviceId: number, received: number): PipelinePosition => ({
+  id: 0,
+  deviceId,
+  protocol: decoded.protocol,
+  serverTime: received,
+  deviceTime: decoded.deviceTime,
+  fixTime: decoded.fixTime,
+  outdated: !decoded.hasLocation,
+  valid: decoded.valid,
+  latitude: decoded.latitude,
+  longitude: decoded.longitude,
+  altitude: decoded.altitude,
+  speed: decoded.speed,
+  course: decoded.course,
+  address: null,
+  accuracy: decoded.accuracy,
+  network: decoded.network,
+  geofenceIds: null,
+  attributes: { ...decoded.attributes },
+});
+
+const instant = (text: string | null): number => (text ? Date.parse(text) : 0);
+
+/** A stored position read back, e.g. the device's latest one when its state is first loaded. */
+export const fromStored = (position: Position): PipelinePosition => ({
+  ...position,
+  serverTime: instant(position.serverTime),
+  deviceTime: instant(position.deviceTime),
+  fixTime: instant(position.fixTime),
+  outdated: false,
+  geofenceIds: position.geofenceIds && position.geofenceIds.length > 0 ? position.geofenceIds : null,
+  attributes: { ...position.attributes },
+});
+
+export const toPosition = (position: PipelinePosition): Position => ({
+  id: position.id,
+  deviceId: position.deviceId,
+  protocol: position.protocol,
+  serverTime: formatInstant(position.serverTime),
+  deviceTime: formatInstant(position.deviceTime),
+  fixTime: formatInstant(position.fixTime),
+  valid: position.valid,
+  latitude: position.latitude,
+  longitude: position.longitude,
+  altitude: position.altitude,
+  speed: position.speed,
+  course: position.course,
+  address: position.address,
+  accuracy: position.accuracy,
+  network: position.network,
+  geofenceIds: position.geofenceIds,
+  attributes: position.attributes,
+});
+
+/** A numeric attribute, or undefined when absent or not a number. */
+export const numberAttribute = (position: PipelinePosition | undefined, key: string): number | undefined => {
+  const value = position?.attributes[key];
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  }
+  return undefined;
+};

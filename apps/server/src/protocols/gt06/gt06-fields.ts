@@ -1,0 +1,142 @@
+import type { DecodedPosition } from '../decoded-position.js';
+import { Alarm } from '../alarms.js';
+import type { ByteReader } from '../transport/byte-reader.js';
+import { addAlarm, cellTower, knotsFromKph, networkOf, setFix, utc } from '../position-builder.js';
+
+/** Content bytes left before the serial and CRC (readers run up to the `0D 0A`, as Traccar's do). */
+export const left = (reader: ByteReader): number => reader.remaining - 4;
+
+/** Per-connection GT06 state: the time-zone offset a login announced (seconds east of UTC). */
+export interface Gt06State {
+  offsetSeconds: number;
+}
+
+/** Layouts told apart by type and length (Traccar's variants), plus the configured device model. */
+export type Gt06Variant =
+  | 'standard' | 'vxt01' | 'wanwayS20' | 'sr411Mini' | 'gt06eCard' | 'benway' | 's5' | 'space10x'
+  | 'obd6' | 'wetrust' | 'jc400' | 'sl4x' | 'seeworld' | 'rfid' | 'lw4g';
+
+export const variantOf = (extended: boolean, type: number, length: number, frame: Buffer): Gt06Variant => {
+  if (extended) return 'standard';
+  const table: [number, (length: number) => boolean, Gt06Variant][] = [
+    [0x12, (l) => l === 0x24, 'vxt01'],
+    [0x16, (l) => l === 0x24, 'vxt01'],
+    [0x24, (l) => l === 0x31, 'wanwayS20'],
+    [0x24, (l) => l === 0x2e, 'sr411Mini'],
+    [0x12, (l) => l >= 0x71, 'gt06eCard'],
+    [0x12, (l) => l === 0x21, 'benway'],
+    [0x12, (l) => l === 0x2b, 's5'],
+    [0x19, (l) => l >= 0x17, 'space10x'],
+    [0x13, (l) => l === 0x13, 'obd6'],
+    [0x12, (l) => l === 0x29, 'wetrust'],
+    [0x34, (l) => l === 0x37, 'sl4x'],
+    [0x31, (l) => l === 0x2a, 'sl4x'],
+    [0x32, (l) => l === 0x27 || l === 0x29, 'sl4x'],
+    [0x22, (l) => l === 0x2f, 'seeworld'],
+    [0x16, (l) => l === 0x26, 'seeworld'],
+    [0x17, (l) => l === 0x28, 'rfid'],
+    [0xa2, (l) => l === 0x40, 'lw4g'],
+  ];
+  if (type === 0x95 && frame.length >= 6 && frame.readUInt16BE(4) === 0xffff) return 'jc400';
+  return table.find(([t, matches]) => t === type && matches(length))?.[2] ?? 'standard';
+};
+
+/** Date and time as six bytes YY MM DD hh mm ss in the device's zone. */
+export const readTime = (reader: ByteReader, state: Gt06State): number => {
+  const [year, month, day, hour, minute, second] = [reader.u8(), reader.u8(), reader.u8(), reader.u8(), reader.u8(), reader.u8()];
+  return utc(year, month, day, hour, minute, second) - state.offsetSeconds * 1000;
+};
+
+export interface GpsOptions {
+  hasLength?: boolean;
+  hasSatellites?: boolean;
+  hasSpeed?: boolean;
+  longSpeed?: boolean;
+}
+
+/**
+ * The GPS block: time, [length], satellites nibble, latitude and longitude (÷ 1 800 000), speed
+ * km/h, then the course/status word (reference/protocols.md §2). False when a length byte says "no GPS".
+ */
+export const decodeGps = (position: DecodedPosition, reader: ByteReader, state: Gt06State, options: GpsOptions = {}): boolean => {
+  const { hasLength = false, hasSatellites = true, hasSpeed = true, longSpeed = false } = options;
+  const time = readTime(reader, state);
+  position.deviceTime = time;
+  position.fixTime = time;
+  if (hasLength && reader.u8() === 0) return false;
+  if (hasSatellites) position.attributes.sat = reader.u8() & 0x0f;
+  let latitude = reader.u32() / 1_800_000;
+  let longitude = reader.u32() / 1_800_000;
+  const speed = hasSpeed ? knotsFromKph(longSpeed ? reader.u16() : reader.u8()) : 0;
+  const flags = reader.u16();
+  if ((flags & 0x0400) === 0) latitude = -latitude;
+  if ((flags & 0x0800) !== 0) longitude = -longitude;
+  setFix(position, { time, latitude, longitude, valid: (flags & 0x1000) !== 0, speed, course: flags & 0x03ff });
+  if ((flags & 0x4000) !== 0) position.attributes.ignition = (flags & 0x8000) !== 0;
+  return true;
+};
+
+export interface LbsLayout {
+  /** A leading length byte (0 = no cell data). */
+  hasLength: boolean;
+  mnc16?: boolean;
+  /** 4-byte LAC and 8-byte cell id (4G types). */
+  long?: boolean;
+  /** 4-byte cell id. */
+  cid32?: boolean;
+}
+
+/** The LBS block: MCC (bit 15 = 2-byte MNC), MNC, LAC, cell id. */
+export const decodeLbs = (position: DecodedPosition, reader: ByteReader, layout: LbsLayout): boolean => {
+  let length = 0;
+  if (layout.hasLength) {
+    length = reader.u8();
+    if (length === 0) {
+      const zeroed = reader.buffer.subarray(reader.position + 9, reader.position + 45).every((byte) => byte === 0);
+      if (zeroed) reader.skip(Math.max(0, Math.min(left(reader), 45)));
+      return false;
+    }
+  }
+  const mcc = reader.u16();
+  const mnc = (mcc & 0x8000) !== 0 || layout.mnc16 ? reader.u16() : reader.u8();
+  const lac = layout.long ? reader.i32() : reader.u16();
+  const cid = layout.long ? Number(reader.i64()) : layout.cid32 ? reader.u32() : reader.u24();
+  // a cell without an area code locates nothing
+  position.network = lac > 0 ? networkOf([cellTower(mcc & 0x7fff, mnc, lac, cid)]) : null;
+  if (length > 9) reader.skip(length - 9);
+  return true;
+};
+
+/** The terminal information byte: ACC, charging, cut-off and an alarm in bits 3–5. */
+export const decodeStatus = (position: DecodedPosition, reader: ByteReader, variant: Gt06Variant): void => {
+  const status = reader.u8();
+  position.attributes.status = status;
+  position.attributes.ignition = (status & 0x02) !== 0;
+  position.attributes.charge = (status & 0x04) !== 0;
+  position.attributes.blocked = (status & 0x80) !== 0;
+  const alarms: Record<number, string> = { 1: Alarm.vibration, 2: Alarm.powerCut, 3: Alarm.lowBattery, 4: Alarm.sos, 6: Alarm.geofence, 7: variant === 'vxt01' ? Alarm.overspeed : Alarm.removing };
+  addAlarm(position, alarms[(status >> 3) & 0x07]);
+};
+
+const ALARMS: Record<number, string> = {
+  0x01: Alarm.sos, 0x02: Alarm.powerCut, 0x03: Alarm.vibration, 0x04: Alarm.geofenceEnter, 0x05: Alarm.geofenceExit,
+  0x06: Alarm.overspeed, 0x09: Alarm.vibration, 0x0e: Alarm.lowBattery, 0x0f: Alarm.lowBattery, 0x11: Alarm.powerOff,
+  0x0c: Alarm.tampering, 0x13: Alarm.tampering, 0x25: Alarm.tampering, 0x32: Alarm.tampering, 0x14: Alarm.door,
+  0x18: Alarm.removing, 0x19: Alarm.lowBattery, 0x1a: Alarm.braking, 0x27: Alarm.braking, 0xf1: Alarm.braking,
+  0x1b: Alarm.cornering, 0x2a: Alarm.cornering, 0x2b: Alarm.cornering, 0x2e: Alarm.cornering, 0x23: Alarm.fallDown,
+  0x26: Alarm.acceleration, 0xf0: Alarm.acceleration, 0x28: Alarm.braking, 0x29: Alarm.acceleration, 0x2c: Alarm.accident,
+  0xf2: Alarm.accident, 0x30: Alarm.jamming, 0x33: Alarm.lock, 0x34: Alarm.unlock, 0x53: Alarm.fuelLeak,
+  0x5b: Alarm.temperature, 0x5c: Alarm.temperature, 0xc9: Alarm.idle,
+};
+
+/** The alarm byte of the alarm/language word (reference/protocols.md §2); some codes mean otherwise on LW and VL models. */
+export const alarmOf = (value: number, model: string | undefined): string | undefined => {
+  const upper = model?.toUpperCase() ?? '';
+  if (upper.startsWith('LW') && value === 0x18) return Alarm.accident;
+  if (upper.startsWith('LW') && value === 0x19) return Alarm.acceleration;
+  if (upper.startsWith('VL') && value === 0x09) return Alarm.tow;
+  return ALARMS[value];
+};
+
+/** Voltage level 0–6 as a percentage; 7–100 are percentages already. */
+export const batteryLevelOf = (value: number): number | undefined => (value <= 6 ? Math.trunc((value * 100) / 6) : value <= 100 ? value : undefined);

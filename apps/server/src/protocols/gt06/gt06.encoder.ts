@@ -1,0 +1,31 @@
+import { crc16X25 } from '../transport/crc16.js';
+
+/**
+ * A server packet: `78 78` + length (or `79 79` + 2-byte length), type, content, serial, CRC-16/X-25
+ * over length…serial, `0D 0A` (reference/protocols.md §2).
+ */
+export const gt06Packet = (type: number, serial: number, content: Buffer = Buffer.alloc(0), extended = false): Buffer => {
+  const length = 5 + content.length;
+  const header = extended ? Buffer.from([0x79, 0x79, length >> 8, length & 0xff]) : Buffer.from([0x78, 0x78, length]);
+  const body = Buffer.concat([header, Buffer.from([type]), content, Buffer.from([serial >> 8, serial & 0xff])]);
+  const crc = crc16X25(body.subarray(2));
+  return Buffer.concat([body, Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a])]);
+};
+
+/** The generic acknowledgement: same type, the serial the device sent. */
+export const gt06Ack = (type: number, serial: number): Buffer => gt06Packet(type, serial);
+
+/** Reply to a time request (0x8A): UTC YY MM DD hh mm ss, serial 0. */
+export const gt06TimeResponse = (now: number): Buffer => {
+  const date = new Date(now);
+  return gt06Packet(0x8a, 0, Buffer.from([date.getUTCFullYear() - 2000, date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()]));
+};
+
+/** Reply to Wi-Fi packets 0x17/0x69: `78 78 00 <type> <the 6 BCD time bytes> 0D 0A`, without CRC. */
+export const gt06WifiAck = (type: number, time: Buffer): Buffer => Buffer.concat([Buffer.from([0x78, 0x78, 0x00, type]), time, Buffer.from([0x0d, 0x0a])]);
+
+/** Reply to a GK310 address request (0x2A): an extended 0x97 packet saying no address is known. */
+export const gt06AddressResponse = (): Buffer => {
+  const text = Buffer.from('NA&&NA&&0##', 'ascii');
+  return gt06Packet(0x97, 0, Buffer.concat([Buffer.from([text.length, 0, 0, 0, 0]), text]), true);
+};

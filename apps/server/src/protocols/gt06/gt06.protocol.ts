@@ -1,0 +1,13 @@
+import { defineProtocol } from '../protocol-definition.js';
+import { decodeGt06, type Gt06State } from './gt06.decoder.js';
+import { createGt06Framer, GT06_MAX_FRAME } from './gt06.framer.js';
+
+/** GT06 / Concox binary protocol on TCP 5023. */
+export const gt06Protocol = defineProtocol<Gt06State>({
+  name: 'gt06',
+  transports: ['tcp'],
+  createFramer: createGt06Framer,
+  maxFrameLength: GT06_MAX_FRAME,
+  createState: () => ({ offsetSeconds: 0 }),
+  decode: decodeGt06,
+});

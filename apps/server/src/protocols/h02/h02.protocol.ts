@@ -1,0 +1,13 @@
+import { defineProtocol } from '../protocol-definition.js';
+import { decodeH02 } from './h02.decoder.js';
+import { createH02Framer, H02_MAX_FRAME } from './h02.framer.js';
+
+/** H02 ("HQ", Sinotrack) text and binary reports on TCP and UDP 5013. */
+export const h02Protocol = defineProtocol<undefined>({
+  name: 'h02',
+  transports: ['tcp', 'udp'],
+  createFramer: createH02Framer,
+  maxFrameLength: H02_MAX_FRAME,
+  createState: () => undefined,
+  decode: decodeH02,
+});

@@ -1,0 +1,115 @@
+import type { Network } from '@tracklane/domain';
+import type { DecodedPosition } from './decoded-position.js';
+
+type CellTower = NonNullable<Network['cellTowers']>[number];
+type WifiAccessPoint = NonNullable<Network['wifiAccessPoints']>[number];
+
+/** km/h → knots, the unit positions store (reference/protocols.md, conventions). */
+export const knotsFromKph = (kph: number): number => kph * 0.539957;
+
+/**
+ * A position without a fix yet: times are "now", and the server reuses the device's last known
+ * location unless `setFix` gives one (Traccar's `getLastLocation`).
+ */
+export const newPosition = (protocol: string, uniqueId: string, now: number): DecodedPosition => ({
+  uniqueId,
+  protocol,
+  deviceTime: now,
+  fixTime: now,
+  valid: false,
+  hasLocation: false,
+  latitude: 0,
+  longitude: 0,
+  altitude: 0,
+  speed: 0,
+  course: 0,
+  accuracy: 0,
+  network: null,
+  attributes: {},
+});
+
+export interface Fix {
+  time: number;
+  latitude: number;
+  longitude: number;
+  valid: boolean;
+  speed?: number;
+  course?: number;
+  altitude?: number;
+}
+
+/** Gives a position its location; device and fix time both become the fix time. */
+export const setFix = (position: DecodedPosition, fix: Fix): DecodedPosition => {
+  position.hasLocation = true;
+  position.deviceTime = fix.time;
+  position.fixTime = fix.time;
+  position.latitude = fix.latitude;
+  position.longitude = fix.longitude;
+  position.valid = fix.valid;
+  if (fix.speed !== undefined) position.speed = fix.speed;
+  if (fix.course !== undefined) position.course = fix.course;
+  if (fix.altitude !== undefined) position.altitude = fix.altitude;
+  return position;
+};
+
+/** A position without a fix, stamped with the time the device reported (when it gave one). */
+export const setTime = (position: DecodedPosition, time: number | undefined): DecodedPosition => {
+  if (time !== undefined && Number.isFinite(time)) {
+    position.deviceTime = time;
+    position.fixTime = time;
+  }
+  return position;
+};
+
+/** Sets an attribute unless the value is missing or NaN. */
+export const setAttribute = (position: DecodedPosition, key: string, value: unknown): void => {
+  if (value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value))) return;
+  position.attributes[key] = value;
+};
+
+/** Adds an alarm; several alarms share one comma-separated `alarm` attribute, as Traccar joins them. */
+export const addAlarm = (position: DecodedPosition, alarm: string | undefined): void => {
+  if (!alarm) return;
+  const current = position.attributes.alarm;
+  if (typeof current !== 'string' || current === '') position.attributes.alarm = alarm;
+  else if (!current.split(',').includes(alarm)) position.attributes.alarm = `${current},${alarm}`;
+};
+
+export const cellTower = (mcc: number, mnc: number, lac: number, cid: number, signalStrength?: number): CellTower => ({
+  mobileCountryCode: mcc,
+  mobileNetworkCode: mnc,
+  locationAreaCode: lac,
+  cellId: cid,
+  ...(signalStrength === undefined || Number.isNaN(signalStrength) ? {} : { signalStrength }),
+});
+
+export const wifiAccessPoint = (macAddress: string, signalStrength?: number): WifiAccessPoint => ({
+  macAddress: macAddress.toLowerCase(),
+  ...(signalStrength === undefined || Number.isNaN(signalStrength) ? {} : { signalStrength }),
+});
+
+/** Network data with GSM radio, as Traccar reports cells by default; null when empty. */
+export const networkOf = (cellTowers: CellTower[], wifiAccessPoints: WifiAccessPoint[] = []): Network | null => {
+  if (cellTowers.length === 0 && wifiAccessPoints.length === 0) return null;
+  return {
+    radioType: 'gsm',
+    considerIp: false,
+    ...(cellTowers.length > 0 ? { cellTowers } : {}),
+    ...(wifiAccessPoints.length > 0 ? { wifiAccessPoints } : {}),
+  };
+};
+
+/** UTC epoch milliseconds from calendar fields (two-digit years are 20yy); NaN when out of range. */
+export const utc = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number => {
+  const fullYear = year < 100 ? 2000 + year : year;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return Number.NaN;
+  return Date.UTC(fullYear, month - 1, day, hour, minute, second, millisecond);
+};
+
+/** `ddmm.mmmm` (or `dddmm.mmmm`) with a hemisphere letter → signed degrees. */
+export const degreesMinutes = (value: string, hemisphere: string): number => {
+  const number = Number(value);
+  const degrees = Math.trunc(number / 100);
+  const result = degrees + (number - degrees * 100) / 60;
+  return hemisphere === 'S' || hemisphere === 'W' ? -result : result;
+};

@@ -1,0 +1,52 @@
+import type { DecodedPosition } from './decoded-position.js';
+import type { Framer } from './transport/framer.js';
+import type { ProtocolName } from './protocol-ports.js';
+
+export type Transport = 'tcp' | 'udp';
+
+/** What a decoder sees of the connection a frame came from. */
+export interface DecodeContext<S> {
+  /** Identifier bound to this connection by an earlier login or message; undefined until one is accepted. */
+  readonly uniqueId: string | undefined;
+  /** Model of the bound device (Traccar's per-device model setting), which some layouts depend on. */
+  readonly model: string | undefined;
+  readonly transport: Transport;
+  /** Protocol state of this connection (time zone from a login, a remembered frame length, …). */
+  readonly state: S;
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Stores a media file the device sent and returns its name; absent when media are not kept. */
+  writeMedia?(uniqueId: string, data: Buffer, extension: string): string;
+}
+
+/** What one frame amounts to. */
+export interface DecodeResult {
+  /** The identifier this frame announces (login, or the ID every message of the protocol carries). */
+  identify?: string;
+  /** Positions to store, each with its device's identifier. */
+  positions: DecodedPosition[];
+  /** Replies to send once the identifier is known and every position is committed. */
+  ack: Buffer[];
+  /** Reply to send when the announced identifier belongs to no device (Teltonika's `00`). */
+  reject?: Buffer;
+}
+
+export const nothing = (): DecodeResult => ({ positions: [], ack: [] });
+
+/**
+ * One device protocol: its default port and transports, how a TCP stream splits into frames, and
+ * how a frame decodes. Each registration file (`<name>.protocol.ts`) exports one.
+ */
+export interface ProtocolDefinition<S = unknown> {
+  name: ProtocolName;
+  transports: readonly Transport[];
+  /** New framer for one TCP connection (UDP datagrams are frames already). */
+  createFramer(): Framer;
+  /** Most bytes a connection may buffer without completing a frame before it is closed. */
+  maxFrameLength: number;
+  createState(): S;
+  decode(frame: Buffer, context: DecodeContext<S>): DecodeResult;
+}
+
+/** Erases the state type so definitions of different protocols fit one list. */
+export const defineProtocol = <S>(definition: ProtocolDefinition<S>): ProtocolDefinition<unknown> => definition as ProtocolDefinition<unknown>;

@@ -1,0 +1,63 @@
+import type { AppContext } from '../app-context.js';
+import type { ProtocolName } from './protocol-ports.js';
+import { PROTOCOLS, protocolByName } from './protocol-registry.js';
+import { createDeviceResolver } from './transport/device-resolver.js';
+import { createFrameHandler } from './transport/frame-handler.js';
+import { startTcpServer, type ProtocolServer } from './transport/tcp-server.js';
+import { startUdpServer } from './transport/udp-server.js';
+
+export interface ProtocolListener {
+  protocol: ProtocolName;
+  /** 0 binds any free port (tests). */
+  port: number;
+}
+
+/** The framed protocols whose `<NAME>_PORT` is not 0, on their configured ports. */
+export const configuredListeners = (ports: Record<ProtocolName, number>): ProtocolListener[] =>
+  PROTOCOLS.filter((protocol) => ports[protocol.name] > 0).map((protocol) => ({ protocol: protocol.name, port: ports[protocol.name] }));
+
+export interface ProtocolServers {
+  servers: ProtocolServer[];
+  /** Bound port of a protocol's listener on a transport. */
+  portOf(protocol: ProtocolName, transport?: 'tcp' | 'udp'): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the TCP (and UDP, where the protocol has it) listeners of the given protocols, all sharing
+ * the app's ingest and one device resolver. A protocol's TCP and UDP listeners use the same port number.
+ */
+export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolListener[], host = ctx.config.host): Promise<ProtocolServers> => {
+  const { config, log, now } = ctx;
+  const resolver = createDeviceResolver({ repos: ctx.repos, broadcaster: ctx.broadcaster, unknownDevices: ctx.unknownDevices, registerUnknown: config.registerUnknown, log, now });
+  const servers: ProtocolServer[] = [];
+  try {
+    for (const listener of listeners) {
+      const protocol = protocolByName(listener.protocol);
+      if (!protocol) throw new Error(`no framed protocol named ${listener.protocol}`);
+      const handler = createFrameHandler({ protocol, ingest: ctx.ingest, resolver, log, now });
+      const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
+      let port = listener.port;
+      if (protocol.transports.includes('tcp')) {
+        const server = await startTcpServer({ ...options, port });
+        servers.push(server);
+        port = server.port; // UDP on the same number, also when the TCP port was picked
+      }
+      if (protocol.transports.includes('udp')) servers.push(await startUdpServer({ ...options, port }));
+    }
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.close()));
+    throw error;
+  }
+  return {
+    servers,
+    portOf: (protocol, transport = 'tcp') => {
+      const server = servers.find((candidate) => candidate.protocol === protocol && candidate.transport === transport);
+      if (!server) throw new Error(`${protocol} has no ${transport} listener`);
+      return server.port;
+    },
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()));
+    },
+  };
+};

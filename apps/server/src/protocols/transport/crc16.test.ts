@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { crc16Arc, crc16X25 } from './crc16.js';
+
+describe('crc16', () => {
+  it('computes CRC-16/X-25 as in the GT06 login acknowledgement', () => {
+    // reference/protocols.md: X-25 of 05 01 00 01 is D9DC
+    expect(crc16X25(Buffer.from('05010001', 'hex'))).toBe(0xd9dc);
+    expect(crc16X25(Buffer.from('05010009', 'hex'))).toBe(0x5594);
+  });
+
+  it('computes CRC-16/ARC over the Teltonika codec-12 command', () => {
+    // reference/protocols.md: `setdigout 11` command packet ends with CRC BED5
+    const packet = Buffer.from('00000000000000140c01050000000c7365746469676f7574203131010000bed5', 'hex');
+    expect(crc16Arc(packet.subarray(8, packet.length - 4))).toBe(0xbed5);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * The two reflected CRC-16 variants the binary protocols need (reference/protocols.md, "CRC
+ * parameters"). The npm CRC packages in use elsewhere cover CRC-32 only, and a table-less reflected
+ * CRC is a few lines, so these are written out.
+ */
+const reflected = (poly: number, init: number, xorOut: number) => (data: Uint8Array): number => {
+  let crc = init;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ poly : crc >>> 1;
+  }
+  return (crc ^ xorOut) & 0xffff;
+};
+
+/** CRC-16/X-25 (CRC-ITU): GT06 packets. Polynomial 0x1021 reflected = 0x8408. */
+export const crc16X25 = reflected(0x8408, 0xffff, 0xffff);
+
+/** CRC-16/ARC (IBM): Teltonika AVL packets. Polynomial 0x8005 reflected = 0xA001. */
+export const crc16Arc = reflected(0xa001, 0x0000, 0x0000);

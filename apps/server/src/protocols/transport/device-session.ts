@@ -1,0 +1,30 @@
+import type { Transport } from '../protocol-definition.js';
+
+/**
+ * One tracker endpoint: a TCP connection, or a UDP remote address. A message that carries no
+ * identifier belongs to the device bound here by the last accepted login or identified message.
+ */
+export interface DeviceSession<S = unknown> {
+  readonly protocol: string;
+  readonly transport: Transport;
+  /** `address:port` of the tracker. */
+  readonly remoteAddress: string;
+  uniqueId: string | undefined;
+  model: string | undefined;
+  state: S;
+  /** Epoch milliseconds of the last frame. */
+  lastSeen: number;
+}
+
+export const createDeviceSession = <S>(protocol: string, transport: Transport, remoteAddress: string, state: S, now: number): DeviceSession<S> => ({
+  protocol,
+  transport,
+  remoteAddress,
+  uniqueId: undefined,
+  model: undefined,
+  state,
+  lastSeen: now,
+});
+
+export const remoteAddressOf = (address: string | undefined, port: number | undefined): string =>
+  address === undefined ? 'unknown' : address.includes(':') ? `[${address}]:${port ?? 0}` : `${address}:${port ?? 0}`;

@@ -1,0 +1,44 @@
+import type { Framer } from './framer.js';
+
+export class FrameBufferOverflow extends Error {}
+export class InvalidStream extends Error {}
+
+/**
+ * The bytes a connection has received but not yet framed. `push` returns every frame completed by
+ * the new chunk (copied, so they outlive the buffer); it throws InvalidStream when the framer finds
+ * an impossible frame and FrameBufferOverflow when more than `limit` bytes wait without a frame.
+ */
+export class FrameBuffer {
+  private pending: Buffer = Buffer.alloc(0);
+
+  constructor(
+    private readonly framer: Framer,
+    private readonly limit: number,
+  ) {}
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  push(chunk: Buffer): Buffer[] {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    const frames: Buffer[] = [];
+    while (this.pending.length > 0) {
+      const result = this.framer.next(this.pending);
+      if (result.kind === 'invalid') throw new InvalidStream(result.reason);
+      if (result.kind === 'incomplete') {
+        if (result.discard <= 0) break;
+        // garbage dropped: what follows may hold a whole frame
+        this.pending = this.pending.subarray(result.discard);
+        continue;
+      }
+      if (result.consumed <= 0) throw new InvalidStream('framer consumed nothing');
+      frames.push(Buffer.from(result.frame));
+      this.pending = this.pending.subarray(result.consumed);
+    }
+    if (this.pending.length > this.limit) throw new FrameBufferOverflow(`${this.pending.length} bytes buffered without a whole frame (limit ${this.limit})`);
+    // keep no reference to a large chunk for a small remainder
+    if (this.pending.length > 0 && this.pending.byteOffset > 0) this.pending = Buffer.from(this.pending);
+    return frames;
+  }
+}

@@ -1,0 +1,95 @@
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProtocolDefinition } from '../protocol-definition.js';
+import { createDeviceSession, remoteAddressOf } from './device-session.js';
+import { FrameBuffer, FrameBufferOverflow, InvalidStream } from './frame-buffer.js';
+import type { FrameHandler } from './frame-handler.js';
+
+export interface TcpServerOptions {
+  protocol: ProtocolDefinition<unknown>;
+  handler: FrameHandler;
+  port: number;
+  host: string;
+  /** Milliseconds without data before a connection is closed. */
+  idleTimeout: number;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+/** Frames waiting per connection before reading pauses (a tracker may send a whole backlog at once). */
+const PAUSE_AT = 64;
+
+export interface ProtocolServer {
+  protocol: string;
+  transport: 'tcp' | 'udp';
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Tracker connections of one protocol: one session, one frame buffer and one ordered queue each. */
+export const startTcpServer = async ({ protocol, handler, port, host, idleTimeout, log, now }: TcpServerOptions): Promise<ProtocolServer> => {
+  const sockets = new Set<net.Socket>();
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    const remoteAddress = remoteAddressOf(socket.remoteAddress, socket.remotePort);
+    const session = createDeviceSession(protocol.name, 'tcp', remoteAddress, protocol.createState(), now());
+    const frames = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
+    const reply = (data: Buffer) => {
+      if (!socket.destroyed && socket.writable) socket.write(data);
+    };
+    let queued = 0;
+    let tail: Promise<void> = Promise.resolve();
+
+    const enqueue = (frame: Buffer) => {
+      queued += 1;
+      if (queued >= PAUSE_AT) socket.pause();
+      tail = tail.then(async () => {
+        if (socket.destroyed) return;
+        await handler(session, frame, reply);
+        queued -= 1;
+        if (queued < PAUSE_AT / 4 && socket.isPaused()) socket.resume();
+      }).catch((error: unknown) => log.error({ err: error, protocol: protocol.name, remoteAddress }, 'frame handling failed'));
+    };
+
+    socket.setTimeout(idleTimeout);
+    socket.setNoDelay(true);
+    socket.on('timeout', () => {
+      log.debug({ protocol: protocol.name, remoteAddress, uniqueId: session.uniqueId }, 'idle connection closed');
+      socket.destroy();
+    });
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        for (const frame of frames.push(chunk)) enqueue(frame);
+      } catch (error) {
+        if (!(error instanceof FrameBufferOverflow || error instanceof InvalidStream)) throw error;
+        log.warn({ protocol: protocol.name, remoteAddress, uniqueId: session.uniqueId, reason: error.message }, 'connection closed: unusable stream');
+        socket.destroy();
+      }
+    });
+    socket.on('error', (error) => log.debug({ protocol: protocol.name, remoteAddress, err: error.message }, 'connection error'));
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  server.on('error', (error) => log.error({ err: error, protocol: protocol.name }, 'tcp listener error'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = (server.address() as net.AddressInfo).port;
+  log.info({ protocol: protocol.name, transport: 'tcp', port: bound }, 'protocol listening');
+
+  return {
+    protocol: protocol.name,
+    transport: 'tcp',
+    port: bound,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+};

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event } from '@tracklane/domain';
+import { createPositionIngest } from '../../src/processing/position-ingest.js';
+import { createProcessingEngine } from '../../src/processing/processing-engine.js';
+import { createDeviceStatusTask } from '../../src/tasks/device-status.task.js';
+import type { DecodedPosition } from '../../src/protocols/decoded-position.js';
+import { bootstrapAdmin, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
+
+const START = Date.UTC(2025, 0, 1, 8);
+
+describe.each(testDatabases())('device events on $name', (database) => {
+  let server: TestServer;
+  let admin: Client;
+
+  const eventsOf = async (deviceId: number): Promise<Event[]> => {
+    const rows = await server.ctx.storage.db.selectFrom('events').select('id').where('deviceId', '=', deviceId).orderBy('id').execute();
+    return Promise.all(rows.map(async (row) => (await admin.get(`/api/events/${row.id}`)).json() as Event));
+  };
+
+  const decoded = (uniqueId: string, minutes: number, fields: Partial<DecodedPosition> = {}): DecodedPosition => ({
+    uniqueId, protocol: 'osmand', deviceTime: START + minutes * 60_000, fixTime: START + minutes * 60_000, valid: true, hasLocation: true,
+    latitude: 48.85, longitude: 2.35 + minutes * 0.001, altitude: 0, speed: 0, course: 0, accuracy: 0, network: null, attributes: {}, ...fields,
+  });
+
+  /** A fresh engine over the same database: what a restarted server would have. */
+  const restartedIngest = () => {
+    const { ctx } = server;
+    const engine = createProcessingEngine({ processingConfig: ctx.config.processing, log: ctx.log, storage: ctx.storage, repos: ctx.repos, broadcaster: ctx.broadcaster, policy: ctx.policy, now: ctx.now });
+    return createPositionIngest(ctx.storage, ctx.repos, ctx.broadcaster, engine, ctx.now);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(database, { EVENT_OVERSPEED_MINIMAL_DURATION: '120' });
+    admin = await bootstrapAdmin(server.app);
+  });
+  afterAll(() => server.close());
+
+  it('keeps an overspeed episode and the running total distance across a restart', async () => {
+    const device = (await admin.post('/api/devices', { name: 'Racer', uniqueId: 'racer-1', attributes: { speedLimit: 20 } })).json();
+    await server.ctx.ingest.ingest(decoded('racer-1', 0, { speed: 30 }));
+    const second = await server.ctx.ingest.ingest(decoded('racer-1', 1, { speed: 30 }));
+    expect(second).toMatchObject({ status: 'stored', events: [] });
+    const before = second.status === 'stored' ? Number(second.position.attributes.totalDistance) : 0;
+
+    const third = await restartedIngest().ingest(decoded('racer-1', 2, { speed: 30 }));
+    expect(third.status).toBe('stored');
+    if (third.status !== 'stored') return;
+    expect(third.events.map((event) => event.type)).toEqual(['deviceOverspeed']);
+    expect(third.events[0]).toMatchObject({ positionId: third.position.id, attributes: { speed: 30, speedLimit: 20 } });
+    expect(Number(third.position.attributes.totalDistance)).toBeCloseTo(before + Number(third.position.attributes.distance), 6);
+    expect((await eventsOf(device.id)).map((event) => event.type)).toEqual(['deviceOverspeed']);
+  });
+
+  it('raises deviceInactive after deviceInactivityStart of silence, with lastUpdate', async () => {
+    const device = (await admin.post('/api/devices', { name: 'Sleepy', uniqueId: 'sleepy-1', attributes: { deviceInactivityStart: 3_600_000 } })).json();
+    await server.ctx.ingest.ingest(decoded('sleepy-1', 0));
+    const lastUpdate = Date.parse((await admin.get(`/api/devices/${device.id}`)).json().lastUpdate);
+    let clock = lastUpdate + 30 * 60_000;
+    const task = createDeviceStatusTask(server.ctx.repos, server.ctx.broadcaster, 600, () => clock, { ...server.ctx.processing, processingConfig: server.ctx.config.processing });
+    await task.checkInactivity();
+    expect(await eventsOf(device.id)).toEqual([]);
+    clock = lastUpdate + 65 * 60_000;
+    await task.checkInactivity();
+    clock += 15 * 60_000;
+    await task.checkInactivity();
+    const events = await eventsOf(device.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'deviceInactive', positionId: 0, attributes: { lastUpdate } });
+  });
+
+  it('raises textMessage on the device whose phone number sent it', async () => {
+    const device = (await admin.post('/api/devices', { name: 'Chatty', uniqueId: 'chatty-1', phone: '+33 1 23 45 67' })).json();
+    const raised = await server.ctx.events.raiseTextMessage('+331234567', 'Door open');
+    expect(raised).toHaveLength(1);
+    expect(await eventsOf(device.id)).toEqual([expect.objectContaining({ type: 'textMessage', attributes: { message: 'Door open' } })]);
+  });
+});

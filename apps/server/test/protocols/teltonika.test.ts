@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { loadVectors } from '../helpers/protocol-vectors.js';
+import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
+import { testDatabases } from '../helpers/test-server.js';
+import { connectTracker, udpExchange } from '../helpers/tracker-client.js';
+
+const vectors = loadVectors('teltonika');
+// captured IMEI packet (IMEI 123456789012345) and a codec 8 AVL packet with one record
+const IMEI = Buffer.from(vectors[0]!.message, 'hex');
+const AVL = Buffer.from(vectors.find((vector) => vector.message.startsWith('000000000000003508010000014f8e0164'))!.message, 'hex');
+
+describe.each(testDatabases())('Teltonika on $name', (database) => {
+  const app = useProtocolApp(database, 'teltonika', '123456789012345');
+
+  it('accepts the IMEI with 01, acknowledges the AVL packet with its record count, and stores the record', async () => {
+    const tracker = await connectTracker(app.trackers.portOf('teltonika'));
+    tracker.send(IMEI);
+    expect((await tracker.read(1)).toString('hex')).toBe('01');
+    tracker.send(AVL);
+    expect((await tracker.read(4)).toString('hex')).toBe('00000001');
+    const position = await latestPosition(app);
+    expect(position).toMatchObject({ protocol: 'teltonika' });
+    // the record's timestamp: 8 bytes of milliseconds after preamble, length, codec and count
+    const sent = new Date(Number(AVL.readBigUInt64BE(10))).toISOString().slice(0, 19);
+    expect(position?.fixTime).toMatch(new RegExp(`^${sent}`));
+    tracker.close();
+  });
+
+  it('refuses an unknown IMEI with 00', async () => {
+    const tracker = await connectTracker(app.trackers.portOf('teltonika'));
+    tracker.send(Buffer.concat([Buffer.from('000f', 'hex'), Buffer.from('999999999999999', 'ascii')]));
+    expect((await tracker.read(1)).toString('hex')).toBe('00');
+    tracker.close();
+  });
+
+  it('answers a UDP datagram with the 7-byte acknowledgement after storing it', async () => {
+    // UDP layout (reference/protocols.md §3) around the captured record data of the AVL packet
+    const data = AVL.subarray(8, AVL.length - 4);
+    const imei = Buffer.from('123456789012345', 'ascii');
+    const body = Buffer.concat([Buffer.from([0xca, 0xfe, 0x01, 0x07, 0x00, 0x0f]), imei, data]);
+    const datagram = Buffer.concat([Buffer.from([body.length >> 8, body.length & 0xff]), body]);
+    const reply = await udpExchange(app.trackers.portOf('teltonika', 'udp'), datagram);
+    expect(reply.toString('hex')).toBe('0005cafe010701');
+  });
+});
