@@ -9,7 +9,7 @@ import websocket from '@fastify/websocket';
 import {
   CalendarSchema, CommandSchema, ComputedAttributeSchema, DeviceSchema, DriverSchema, EventSchema, GeofenceSchema,
   GroupSchema, MaintenanceSchema, NotificationSchema, OrderSchema, PositionSchema, ScheduledReportSchema, ServerSchema,
-  StatisticsSchema, StopReportItemSchema, SummaryReportItemSchema, TripReportItemSchema, UserSchema,
+  StatisticsSchema, StopReportItemSchema, SummaryReportItemSchema, TripReportItemSchema, UnknownDeviceSchema, UserSchema,
 } from '@tracklane/domain';
 import type { AppContext } from './app-context.js';
 import catalogRoutes from './api/catalog.routes.js';
@@ -41,7 +41,7 @@ import { unauthorized } from './errors.js';
 const SHARED_SCHEMAS = [
   ServerSchema, UserSchema, DeviceSchema, GroupSchema, PositionSchema, EventSchema, GeofenceSchema, NotificationSchema,
   DriverSchema, ComputedAttributeSchema, MaintenanceSchema, CalendarSchema, CommandSchema, OrderSchema, ScheduledReportSchema, StatisticsSchema,
-  TripReportItemSchema, StopReportItemSchema, SummaryReportItemSchema,
+  TripReportItemSchema, StopReportItemSchema, SummaryReportItemSchema, UnknownDeviceSchema,
 ];
 
 /** Schema annotations the storage codec reads; Ajv must accept them as keywords. */
@@ -104,7 +104,7 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
   await app.register(openapiRoutes);
 
   // Phone apps may report through the web port: POST / is the OsmAnd protocol (reference §7.3).
-  const osmand = createOsmAndHandler(ctx.ingest, ctx.log, ctx.now);
+  const osmand = createOsmAndHandler(ctx.ingest, ctx.log, ctx.now, (uniqueId) => ctx.unknownDevices.record(uniqueId, 'osmand', '', ctx.now()));
   app.post('/', { config: { rawBody: true } }, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : request.body ? JSON.stringify(request.body) : '';
     const result = await osmand({ method: 'POST', url: request.url, contentType: request.headers['content-type'], body: request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(request.body as Record<string, string>).toString() : body });

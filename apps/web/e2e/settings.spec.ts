@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, adminApi, createDevice, createUser, report, signIn, userApi } from './helpers';
+import { OSMAND_PORT } from './ports';
 
 const openMenuOf = async (page: Page, label: string) => {
   await page.getByRole('button', { name: `Actions: ${label}` }).click();
@@ -162,6 +163,20 @@ test('devices: required fields, the server refusing a duplicate, connections thr
   await expect(page.getByRole('row', { name: /Tipper 2.*tipper-77/ })).toBeVisible();
   expect((await adminApi<{ category: string }>(`/api/devices/${device.id}`)).body.category).toBe('truck');
   await removeRow(page, 'Tipper 2');
+});
+
+test('a tracker reporting with an unknown identifier is listed and added in one step', async ({ page }) => {
+  const response = await fetch(`http://127.0.0.1:${OSMAND_PORT}/?id=stray-4242&lat=28.6&lon=77.2`);
+  expect(response.status).toBe(400);
+  await page.goto('/settings/devices');
+  const panel = page.getByTestId('unknown-devices');
+  await expect(panel).toContainText('stray-4242');
+  await panel.getByRole('button', { name: 'Add' }).click();
+  await expect(page.locator('input[name=uniqueId]')).toHaveValue('stray-4242');
+  await page.locator('input[name=name]').fill('Stray tracker');
+  await save(page);
+  await expect(page.getByRole('row', { name: /Stray tracker.*stray-4242/ })).toBeVisible();
+  await expect(page.getByTestId('unknown-devices')).toHaveCount(0);
 });
 
 test('the attribute dialog locks the type of known keys and adds values in the user units', async ({ page }) => {

@@ -16,6 +16,7 @@ export * from './entities/statistics.schema.js';
 export * from './entities/order.schema.js';
 export * from './entities/report.schema.js';
 export * from './entities/permission.schema.js';
+export * from './entities/unknown-device.schema.js';
 export * from './constants/event-types.js';
 export * from './constants/command-types.js';
 export * from './constants/device-categories.js';

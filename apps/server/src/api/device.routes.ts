@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DeviceSchema } from '@tracklane/domain';
+import { DeviceSchema, UnknownDeviceSchema } from '@tracklane/domain';
 import { Type } from 'typebox';
 import { refOf } from './schema-ref.js';
 import { createAccumulatorService } from './accumulator.service.js';
@@ -34,6 +34,10 @@ export default async function deviceRoutes(app: FastifyInstance) {
 
   app.get('/api/devices', { schema: { tags, querystring: DeviceListQuerySchema, response: { 200: Type.Array(ref) } } }, (request) =>
     service.list(requireUser(request), request.query as DeviceListQuery),
+  );
+  // Tracklane extension: trackers that knocked with an identifier no device has, for administrators to add
+  app.get('/api/devices/unknown', { schema: { tags, response: { 200: Type.Array(refOf(UnknownDeviceSchema)) } } }, (request) =>
+    service.unknown(requireUser(request)),
   );
   app.get('/api/devices/:id', { schema: { tags, params: IdParams, response: { 200: ref } } }, (request) =>
     service.get(requireUser(request), id(request.params)),

@@ -1,4 +1,4 @@
-import type { Device, User } from '@tracklane/domain';
+import type { Device, UnknownDevice, User } from '@tracklane/domain';
 import type { AppContext } from '../app-context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { withoutAttributes, type ListQuery } from './list-query.js';
@@ -36,6 +36,13 @@ export const createDeviceService = (ctx: AppContext) => {
   };
 
   return {
+    /** Recent unknown identifiers that still match no device (administrators only). */
+    unknown: async (user: User): Promise<UnknownDevice[]> => {
+      policy.assertAdmin(user);
+      const entries = ctx.unknownDevices.list();
+      const stillUnknown = await Promise.all(entries.map(async (entry) => !(await repos.deviceState.findByUniqueId(entry.uniqueId))));
+      return entries.filter((_, index) => stillUnknown[index]);
+    },
     get: generic.get,
     remove: generic.remove,
     list: async (user: User, query: DeviceListQuery): Promise<Device[]> => {

@@ -119,6 +119,16 @@ describe.each(testDatabases())('OsmAnd ingest to REST and socket on $name', (dat
     expect(after).toBe(before);
   });
 
+  it('lists unknown identifiers for administrators until a device takes them', async () => {
+    const webUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    expect((await fetch(`${webUrl}/?id=unknown-phone-7&lat=1&lon=2`, { method: 'POST' })).status).toBe(400);
+    const listed = (await admin.get('/api/devices/unknown')).json<{ uniqueId: string; protocol: string; count: number }[]>();
+    expect(listed).toContainEqual(expect.objectContaining({ uniqueId: 'unknown-phone-7', protocol: 'osmand', count: 1 }));
+    expect((await other.get('/api/devices/unknown')).statusCode).toBe(403);
+    await admin.post('/api/devices', { name: 'Found phone', uniqueId: 'unknown-phone-7' });
+    expect((await admin.get('/api/devices/unknown')).json<{ uniqueId: string }[]>().map((entry) => entry.uniqueId)).not.toContain('unknown-phone-7');
+  });
+
   it('accepts reports posted to the web port root', async () => {
     const response = await server.app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=48241179&lat=52.54&lon=13.42&timestamp=1714558000' });
     expect(response.statusCode).toBe(200);

@@ -11,8 +11,9 @@ import { LinkField } from './components/link-field';
 import { categoryLabel } from './category-label';
 import { eventLabel } from '../common/event-label';
 
+/** A new device; opened from the unknown-tracker list, it starts with that identifier. */
 const blankDevice = (): Omit<Device, 'id'> => ({
-  name: '', uniqueId: '', status: 'unknown', disabled: false, lastUpdate: null, positionId: 0, groupId: 0, calendarId: 0,
+  name: '', uniqueId: new URLSearchParams(window.location.search).get('uniqueId') ?? '', status: 'unknown', disabled: false, lastUpdate: null, positionId: 0, groupId: 0, calendarId: 0,
   phone: null, model: null, contact: null, category: null, expirationTime: null, attributes: {},
 });
 
