@@ -1,0 +1,87 @@
+import net from 'node:net';
+import { gt06Packet } from '../protocols/gt06/gt06.encoder.js';
+import type { SimulatedFix } from './journey.js';
+
+const LOGIN = 0x01;
+const LOCATION = 0x12;
+const KNOTS_TO_KPH = 1.852;
+const ACK_TIMEOUT_MS = 10_000;
+
+/** The IMEI as the 8 BCD bytes of a login packet. */
+const imeiBytes = (imei: string) => Buffer.from(imei.padStart(16, '0'), 'hex');
+
+/** Date and time as the six bytes YY MM DD hh mm ss (UTC). */
+const timeBytes = (time: Date) =>
+  Buffer.from([time.getUTCFullYear() - 2000, time.getUTCMonth() + 1, time.getUTCDate(), time.getUTCHours(), time.getUTCMinutes(), time.getUTCSeconds()]);
+
+/** A 0x12 location: time, satellites, position, speed, course with status flags, then a cell. */
+export const gt06Location = (fix: SimulatedFix, time: Date, serial: number): Buffer => {
+  const content = Buffer.alloc(6 + 1 + 4 + 4 + 1 + 2 + 8);
+  timeBytes(time).copy(content, 0);
+  content.writeUInt8(0xc9, 6); // GPS data length 12, 9 satellites
+  content.writeUInt32BE(Math.round(Math.abs(fix.latitude) * 1_800_000), 7);
+  content.writeUInt32BE(Math.round(Math.abs(fix.longitude) * 1_800_000), 11);
+  content.writeUInt8(Math.min(255, Math.round(fix.speed * KNOTS_TO_KPH)), 15);
+  const flags = 0x1000 | (fix.latitude >= 0 ? 0x0400 : 0) | (fix.longitude < 0 ? 0x0800 : 0) | 0x4000 | (fix.ignition ? 0x8000 : 0) | (Math.round(fix.course) % 360);
+  content.writeUInt16BE(flags, 16);
+  // cell: MCC 404 (India), MNC 10, LAC 1234, cell id 5678
+  content.writeUInt16BE(404, 18);
+  content.writeUInt8(10, 20);
+  content.writeUInt16BE(1234, 21);
+  content.writeUIntBE(5678, 23, 3);
+  return gt06Packet(LOCATION, serial, content);
+};
+
+/**
+ * One TCP connection per IMEI, as a GT06 tracker keeps: login first, then a location per fix,
+ * each waiting for the server's acknowledgement (sent only after the position is stored).
+ */
+export const createGt06Sender = (host: string, port: number) => {
+  const connections = new Map<string, Promise<{ socket: net.Socket; serial: number; send(packet: Buffer): Promise<void> }>>();
+
+  const connect = (imei: string) => {
+    const socket = net.connect({ host, port });
+    let waiting: { resolve(): void; reject(error: Error): void } | undefined;
+    socket.on('data', () => {
+      waiting?.resolve();
+      waiting = undefined;
+    });
+    const closed = (error?: Error) => {
+      waiting?.reject(error ?? new Error(`GT06 connection for ${imei} closed`));
+      waiting = undefined;
+      connections.delete(imei);
+    };
+    socket.on('error', closed);
+    socket.on('close', () => closed());
+    const send = (packet: Buffer) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no GT06 acknowledgement for ${imei}`)), ACK_TIMEOUT_MS);
+        waiting = { resolve: () => (clearTimeout(timer), resolve()), reject: (error) => (clearTimeout(timer), reject(error)) };
+        socket.write(packet);
+      });
+    return new Promise<{ socket: net.Socket; serial: number; send(packet: Buffer): Promise<void> }>((resolve, reject) => {
+      socket.once('connect', () => {
+        const connection = { socket, serial: 1, send };
+        send(gt06Packet(LOGIN, connection.serial++, imeiBytes(imei))).then(() => resolve(connection), reject);
+      });
+      socket.once('error', reject);
+    });
+  };
+
+  const send = async (imei: string, fix: SimulatedFix, time: Date) => {
+    let connection = connections.get(imei);
+    if (!connection) {
+      connection = connect(imei);
+      connections.set(imei, connection);
+    }
+    const open = await connection;
+    await open.send(gt06Location(fix, time, open.serial++ & 0xffff));
+  };
+
+  const close = async () => {
+    for (const connection of connections.values()) (await connection.catch(() => undefined))?.socket.end();
+    connections.clear();
+  };
+
+  return { send, close };
+};
