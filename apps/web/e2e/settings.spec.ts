@@ -144,7 +144,7 @@ test('devices: required fields, the server refusing a duplicate, connections thr
   await page.goto(`/device/${device.id}`);
   await page.getByText('Connections').click();
   await page.getByRole('combobox', { name: 'Geofences' }).click();
-  await page.getByRole('option', { name: 'Depot' }).click();
+  await page.getByRole('option', { name: 'Depot', exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('combobox', { name: 'Notifications' }).click();
   await page.getByRole('option', { name: 'Geofence entered' }).click();

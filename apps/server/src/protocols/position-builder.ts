@@ -1,5 +1,6 @@
 import type { Network } from '@tracklane/domain';
 import type { DecodedPosition } from './decoded-position.js';
+import { FrameError } from './transport/byte-reader.js';
 
 type CellTower = NonNullable<Network['cellTowers']>[number];
 type WifiAccessPoint = NonNullable<Network['wifiAccessPoints']>[number];
@@ -40,6 +41,11 @@ export interface Fix {
 
 /** Gives a position its location; device and fix time both become the fix time. */
 export const setFix = (position: DecodedPosition, fix: Fix): DecodedPosition => {
+  // garbage that happens to frame correctly must not become a stored position at NaN or 200° north
+  if (!(Math.abs(fix.latitude) <= 90) || !(Math.abs(fix.longitude) <= 180)) {
+    throw new FrameError(`implausible coordinates ${fix.latitude}, ${fix.longitude}`);
+  }
+  if (!Number.isFinite(fix.time)) throw new FrameError('unreadable fix time');
   position.hasLocation = true;
   position.deviceTime = fix.time;
   position.fixTime = fix.time;

@@ -1,7 +1,7 @@
 import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
-import { ByteReader, isPrintable } from '../transport/byte-reader.js';
+import { ByteReader, FrameError, isPrintable } from '../transport/byte-reader.js';
 import { addAlarm, cellTower, knotsFromKph, networkOf, newPosition, setFix, setTime, utc } from '../position-builder.js';
 import { gt06Ack, gt06Packet } from './gt06.encoder.js';
 import { decodeGps, decodeLbs, readTime, type Gt06State, left } from './gt06-fields.js';
@@ -14,6 +14,7 @@ const decodeStringInfo = (position: DecodedPosition, reader: ByteReader) => {
   reader.u32(); // server flag
   const ascii = reader.u8() === 1;
   const bytes = reader.rest(4);
+  if (!ascii && bytes.length % 2 !== 0) throw new FrameError('UTF-16 text of odd length');
   const text = ascii ? bytes.toString('latin1') : Buffer.from(bytes).swap16().toString('utf16le');
   const match = LOCATION_TEXT.exec(text);
   if (!match) {

@@ -1,0 +1,80 @@
+import type { DecodeContext, ProtocolDefinition } from '../../src/protocols/protocol-definition.js';
+import { FrameError } from '../../src/protocols/transport/byte-reader.js';
+import { FrameBuffer, FrameBufferOverflow, InvalidStream } from '../../src/protocols/transport/frame-buffer.js';
+import { bytesOf, loadVectors, VECTOR_NOW } from './protocol-vectors.js';
+
+/** mulberry32: the same mutations on every run, so a failure reproduces. */
+const createRandom = (seed: number) => {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+/** Flips, truncates, duplicates, splices or replaces bytes of a real captured message. */
+const mutate = (seed: Buffer, random: () => number): Buffer => {
+  const bytes = Buffer.from(seed);
+  const integer = (limit: number) => Math.floor(random() * limit);
+  switch (integer(6)) {
+    case 0:
+      for (let flips = 1 + integer(8); flips > 0; flips--) bytes[integer(bytes.length)] = integer(256);
+      return bytes;
+    case 1:
+      return bytes.subarray(0, integer(bytes.length));
+    case 2:
+      return Buffer.concat([bytes, bytes.subarray(integer(bytes.length))]);
+    case 3:
+      return Buffer.from(Array.from({ length: integer(300) }, () => integer(256)));
+    case 4: {
+      const at = integer(bytes.length);
+      return Buffer.concat([bytes.subarray(0, at), Buffer.from(Array.from({ length: 1 + integer(16) }, () => integer(256))), bytes.subarray(at)]);
+    }
+    default: {
+      // lengths and counts live in the first bytes of binary frames: make them extreme
+      const at = integer(Math.min(bytes.length, 12));
+      if (bytes.length) bytes[at] = random() < 0.5 ? 0xff : 0x00;
+      return bytes;
+    }
+  }
+};
+
+/** The failures a protocol is allowed to signal: a short or impossible frame, never a crash. */
+const isExpected = (error: unknown) => error instanceof FrameError || error instanceof InvalidStream || error instanceof FrameBufferOverflow;
+
+/**
+ * Feeds `rounds` mutated real messages, split at random points, through a protocol's framer and
+ * decoder; reports every failure that is not a rejected frame, and every non-finite coordinate.
+ */
+export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: number) => {
+  const random = createRandom(protocol.name.length * 7919);
+  const seeds = loadVectors(protocol.name).map(bytesOf);
+  const unexpected: string[] = [];
+  let positions = 0;
+  for (let round = 0; round < rounds && unexpected.length < 5; round++) {
+    const data = mutate(seeds[round % seeds.length]!, random);
+    const state = protocol.createState();
+    const context: DecodeContext<unknown> = { uniqueId: random() < 0.5 ? '123456789012345' : undefined, model: undefined, transport: 'tcp', state, now: () => VECTOR_NOW };
+    const buffer = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
+    try {
+      // the stream arrives in random pieces, as TCP delivers it
+      for (let offset = 0; offset < data.length; ) {
+        const size = 1 + Math.floor(random() * data.length);
+        for (const frame of buffer.push(data.subarray(offset, offset + size))) {
+          const result = protocol.decode(frame, context);
+          for (const position of result.positions) {
+            positions++;
+            if (!Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) unexpected.push(`round ${round}: non-finite coordinates from ${data.toString('hex').slice(0, 120)}`);
+          }
+        }
+        offset += size;
+      }
+    } catch (error) {
+      if (!isExpected(error)) unexpected.push(`round ${round}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} for ${data.toString('hex').slice(0, 120)}`);
+    }
+  }
+  return { unexpected, positions };
+};
+
