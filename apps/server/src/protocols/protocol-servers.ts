@@ -31,6 +31,14 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
   const { config, log, now } = ctx;
   const resolver = createDeviceResolver({ repos: ctx.repos, broadcaster: ctx.broadcaster, unknownDevices: ctx.unknownDevices, registerUnknown: config.registerUnknown, log, now });
   const servers: ProtocolServer[] = [];
+  const markOffline = async (uniqueId: string) => {
+    try {
+      const device = await ctx.repos.deviceState.findByUniqueId(uniqueId);
+      if (device) await ctx.deviceStatus.markOffline(device.id);
+    } catch (error) {
+      log.warn({ err: error, uniqueId }, 'could not mark the device offline');
+    }
+  };
   try {
     for (const listener of listeners) {
       const protocol = protocolByName(listener.protocol);
@@ -39,7 +47,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
       const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
       let port = listener.port;
       if (protocol.transports.includes('tcp')) {
-        const server = await startTcpServer({ ...options, port });
+        const server = await startTcpServer({ ...options, port, onDisconnect: (uniqueId) => void markOffline(uniqueId) });
         servers.push(server);
         port = server.port; // UDP on the same number, also when the TCP port was picked
       }

@@ -45,7 +45,10 @@ describe.each(testDatabases())('GT06 over TCP on $name', (database) => {
     expect(positions).toHaveLength(1);
     expect(positions[0]).toMatchObject({ deviceId, protocol: 'gt06', valid: true });
     expect(positions[0].fixTime).toMatch(/^2011-08-29T17:46:16/);
+    expect((await admin.get(`/api/devices/${deviceId}`)).json().status).toBe('online');
+    // the tracker hanging up takes its device offline, as Traccar does for connection protocols
     tracker.close();
+    await expect.poll(async () => (await admin.get(`/api/devices/${deviceId}`)).json().status).toBe('offline');
   });
 
   it('sends no acknowledgement to an unknown IMEI and lists it as unknown', async () => {

@@ -14,6 +14,8 @@ export interface TcpServerOptions {
   idleTimeout: number;
   log: FastifyBaseLogger;
   now: () => number;
+  /** A connection ended, after its last frame was handled (the device goes offline, as in Traccar). */
+  onDisconnect?(uniqueId: string): void;
 }
 
 /** Frames waiting per connection before reading pauses (a tracker may send a whole backlog at once). */
@@ -27,7 +29,7 @@ export interface ProtocolServer {
 }
 
 /** Tracker connections of one protocol: one session, one frame buffer and one ordered queue each. */
-export const startTcpServer = async ({ protocol, handler, port, host, idleTimeout, log, now }: TcpServerOptions): Promise<ProtocolServer> => {
+export const startTcpServer = async ({ protocol, handler, port, host, idleTimeout, log, now, onDisconnect }: TcpServerOptions): Promise<ProtocolServer> => {
   const sockets = new Set<net.Socket>();
 
   const server = net.createServer((socket) => {
@@ -68,7 +70,10 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
       }
     });
     socket.on('error', (error) => log.debug({ protocol: protocol.name, remoteAddress, err: error.message }, 'connection error'));
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      void tail.then(() => session.uniqueId !== undefined && onDisconnect?.(session.uniqueId));
+    });
   });
 
   server.on('error', (error) => log.error({ err: error, protocol: protocol.name }, 'tcp listener error'));
