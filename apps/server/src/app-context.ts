@@ -14,6 +14,8 @@ import type { ComputedAttributeEvaluator } from './processing/stages/computed-at
 import { createDeviceStatusTask } from './tasks/device-status.task.js';
 import { createStatisticsTask } from './tasks/statistics.task.js';
 import { countingIngest } from './statistics/counting-ingest.js';
+import { createMetrics } from './metrics/metrics.js';
+import { meteredIngest } from './metrics/metered-ingest.js';
 import { createStatisticsCounter } from './statistics/statistics-counter.js';
 import { createMailer } from './notifications/mailer.js';
 import { createNotificationService } from './notifications/notification-service.js';
@@ -52,10 +54,12 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const passwordLogin = createPasswordLogin(repos, throttle, now);
   const authenticator = createAuthenticator(repos, passwordLogin, now);
   const broadcaster = config.redisUrl ? createRedisBroadcaster(config.redisUrl, log) : createLocalBroadcaster();
+  const metrics = createMetrics();
   const hub = createSocketHub(broadcaster, policy, repos.access);
+  metrics.watchSocketClients(hub.size);
   const processing = createProcessingEngine({ processingConfig: config.processing, log, storage, repos, broadcaster, policy, now, computedAttributes: options.computedAttributes ?? createComputedAttributes({ ...config.computedAttributes, log }) });
   const statistics = createStatisticsCounter();
-  const ingest = countingIngest(createPositionIngest(storage, repos, broadcaster, processing, now), statistics);
+  const ingest = meteredIngest(countingIngest(createPositionIngest(storage, repos, broadcaster, processing, now), statistics), metrics);
   const deviceStatus = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
   const mailer = config.smtp ? createMailer(config.smtp, statistics.mailSent) : undefined;
   const notifications = createNotificationService({ config, log, now, repos, policy, broadcaster, mailer, groupsOf: processing.catalog.groupsOf, statistics });
@@ -82,6 +86,8 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
     notifications,
     /** Usage counts since the last capture; `statisticsCapture` writes them as Statistics rows. */
     statistics,
+    /** Prometheus metrics of this instance (`GET /metrics`). */
+    metrics,
     statisticsCapture,
     /** Identifiers trackers recently announced without a matching device (for the admin API). */
     unknownDevices: createUnknownDevices(),

@@ -35,6 +35,7 @@ import statisticsRoutes from './api/statistics.routes.js';
 import userRoutes from './api/user.routes.js';
 import { createOsmAndHandler } from './protocols/osmand/osmand.handler.js';
 import { registerRequestCounting } from './statistics/request-counting.js';
+import metricsRoutes, { registerRequestMetrics } from './metrics/metrics.routes.js';
 import { SERVER_VERSION } from './version.js';
 import { unauthorized } from './errors.js';
 
@@ -84,6 +85,7 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
     if (!request.auth && !request.routeOptions.config.public) throw unauthorized();
   });
   registerRequestCounting(app, ctx.statistics);
+  registerRequestMetrics(app, ctx.metrics);
 
   await app.register(sessionRoutes);
   await app.register(passwordRoutes);
@@ -100,6 +102,7 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
   await app.register(reportRoutes);
   await app.register(eventRoutes);
   await app.register(statisticsRoutes);
+  await app.register(metricsRoutes);
   await app.register(socketRoutes);
   await app.register(openapiRoutes);
 

@@ -31,6 +31,11 @@ const main = async () => {
     listeners.push(await startOsmAndListener(createOsmAndHandler(ctx.ingest, log, ctx.now, (uniqueId) => ctx.unknownDevices.record(uniqueId, 'osmand', '', ctx.now())), config.protocolPorts.osmand, config.host, log));
   }
   const trackers = await startProtocolServers(ctx, configuredListeners(config.protocolPorts));
+  ctx.metrics.watchTrackerConnections(() => {
+    const counts: Record<string, number> = {};
+    for (const server of trackers.servers) counts[server.protocol] = (counts[server.protocol] ?? 0) + server.connections();
+    return counts;
+  });
   await app.listen({ port: config.port, host: config.host });
   ctx.deviceStatus.start();
   ctx.statisticsCapture.start();

@@ -5,6 +5,7 @@
 export const PROTOCOL_DEFAULT_PORTS = {
   osmand: 5055,
   suntech: 5011,
+  meitrack: 5020,
   gps103: 5001,
   tk103: 5002,
   h02: 5013,

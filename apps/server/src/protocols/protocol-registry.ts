@@ -7,8 +7,9 @@ import { gps103Protocol } from './gps103/gps103.protocol.js';
 import { tk103Protocol } from './tk103/tk103.protocol.js';
 import { teltonikaProtocol } from './teltonika/teltonika.protocol.js';
 import { suntechProtocol } from './suntech/suntech.protocol.js';
+import { meitrackProtocol } from './meitrack/meitrack.protocol.js';
 
 /** Every framed (TCP/UDP) protocol; OsmAnd is HTTP and has its own listener. */
-export const PROTOCOLS: ProtocolDefinition<unknown>[] = [gt06Protocol, teltonikaProtocol, h02Protocol, tk103Protocol, gps103Protocol, watchProtocol, suntechProtocol];
+export const PROTOCOLS: ProtocolDefinition<unknown>[] = [gt06Protocol, teltonikaProtocol, h02Protocol, tk103Protocol, gps103Protocol, watchProtocol, suntechProtocol, meitrackProtocol];
 
 export const protocolByName = (name: ProtocolName): ProtocolDefinition<unknown> | undefined => PROTOCOLS.find((protocol) => protocol.name === name);

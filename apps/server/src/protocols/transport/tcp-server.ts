@@ -25,6 +25,8 @@ export interface ProtocolServer {
   protocol: string;
   transport: 'tcp' | 'udp';
   port: number;
+  /** Open connections (TCP) or remembered sender sessions (UDP). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     protocol: protocol.name,
     transport: 'tcp',
     port: bound,
+    connections: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -76,6 +76,7 @@ export const startUdpServer = async ({ protocol, handler, port, host, idleTimeou
     protocol: protocol.name,
     transport: 'udp',
     port: bound,
+    connections: () => sessions.size,
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(sweep);

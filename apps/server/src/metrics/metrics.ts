@@ -1,0 +1,42 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics of one instance (`GET /metrics`): ingest counters per protocol, request
+ * latencies per route, live socket clients, tracker connections per protocol, and Node's defaults.
+ */
+export const createMetrics = () => {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'tracklane_' });
+  let socketClients: () => number = () => 0;
+  let trackerConnections: () => Record<string, number> = () => ({});
+
+  const metrics = {
+    registry,
+    positionsReceived: new Counter({ name: 'tracklane_positions_received_total', help: 'Decoded device messages', labelNames: ['protocol'], registers: [registry] }),
+    positionsStored: new Counter({ name: 'tracklane_positions_stored_total', help: 'Positions committed to the database', labelNames: ['protocol'], registers: [registry] }),
+    positionsFiltered: new Counter({ name: 'tracklane_positions_filtered_total', help: 'Positions dropped by the processing filters', labelNames: ['protocol'], registers: [registry] }),
+    positionsRejected: new Counter({ name: 'tracklane_positions_rejected_total', help: 'Messages from unknown or disabled devices', labelNames: ['protocol', 'reason'], registers: [registry] }),
+    requestDuration: new Histogram({
+      name: 'tracklane_http_request_duration_seconds',
+      help: 'API request latency',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    /** Where the live socket client count comes from (set once the hub exists). */
+    watchSocketClients: (source: () => number) => (socketClients = source),
+    /** Where the tracker connection counts come from (set once the listeners run). */
+    watchTrackerConnections: (source: () => Record<string, number>) => (trackerConnections = source),
+  };
+
+  new Gauge({ name: 'tracklane_socket_clients', help: 'Browsers connected to the live socket', registers: [registry], collect() {
+    this.set(socketClients());
+  } });
+  new Gauge({ name: 'tracklane_tracker_connections', help: 'Open tracker TCP connections', labelNames: ['protocol'], registers: [registry], collect() {
+    this.reset();
+    for (const [protocol, count] of Object.entries(trackerConnections())) this.set({ protocol }, count);
+  } });
+  return metrics;
+};
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,36 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertVector, describeVector, loadVectors, replayVectors, VECTOR_NOW, type ReplayedVector } from '../../../test/helpers/protocol-vectors.js';
+import { decodeMeitrack } from './meitrack.decoder.js';
+import { meitrackProtocol } from './meitrack.protocol.js';
+
+const NOT_YET_SUPPORTED = new Map<number, string>([
+  [1, 'CCE photo parameters (media store)'],
+  [2, 'CCE BLE tag parameters'],
+  [3, 'CCE BLE tag parameters'],
+  [4, 'CCE second battery parameter'],
+  [6, 'CCE lock state parameter'],
+]);
+
+describe(decodeMeitrack.name, () => {
+  const vectors = loadVectors('meitrack');
+  let replayed: ReplayedVector[];
+  beforeAll(() => {
+    replayed = replayVectors(meitrackProtocol, vectors);
+  });
+
+  vectors.forEach((vector, index) => {
+    const reason = NOT_YET_SUPPORTED.get(index);
+    const name = describeVector({ index, vector });
+    if (reason) it.fails(`${name} (not yet supported: ${reason})`, () => assertVector(replayed[index]!));
+    else it(name, () => assertVector(replayed[index]!));
+  });
+
+  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: undefined, now: () => VECTOR_NOW };
+
+  it('answers CCC with the number of records to delete and AAC with its confirmation', () => {
+    const ccc = decodeMeitrack(Buffer.from(vectors[37]!.message, 'hex'), context);
+    expect(ccc.positions).toHaveLength(1);
+    expect(ccc.ack.map(String)).toEqual(['@@X27,369800014090021,CCC,1*E4\r\n']);
+    expect(decodeMeitrack(Buffer.from(vectors[39]!.message, 'latin1'), context).ack.map(String)).toEqual(['@@z27,861451040910625,AAC,1*0B\r\n']);
+  });
+});

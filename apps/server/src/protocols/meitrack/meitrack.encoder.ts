@@ -1,0 +1,17 @@
+/** Sum of every byte through `*`, mod 256, as two uppercase hex digits. */
+const checksum = (text: string): string => {
+  let sum = 0;
+  for (const byte of Buffer.from(text, 'latin1')) sum += byte;
+  return (sum & 0xff).toString(16).toUpperCase().padStart(2, '0');
+};
+
+const command = (head: string): Buffer => {
+  const body = `${head}*`;
+  return Buffer.from(`${body}${checksum(body)}\r\n`, 'latin1');
+};
+
+/** Deletes `count` buffered CCC records from the device: `@@<flag><27 + count/10>,<imei>,CCC,<count>*cs`. */
+export const meitrackCccAck = (flag: string, imei: string, count: number): Buffer => command(`@@${flag}${27 + Math.trunc(count / 10)},${imei},CCC,${count}`);
+
+/** Confirms an AAC message. */
+export const meitrackAacAck = (imei: string): Buffer => command(`@@z27,${imei},AAC,1`);

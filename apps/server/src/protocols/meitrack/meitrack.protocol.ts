@@ -1,0 +1,13 @@
+import { defineProtocol } from '../protocol-definition.js';
+import { decodeMeitrack } from './meitrack.decoder.js';
+import { createMeitrackFramer, MEITRACK_MAX_FRAME } from './meitrack.framer.js';
+
+/** Meitrack MVT/T1/T3/P99 text (AAA) and binary (CCC, CCE) reports on TCP and UDP 5020. */
+export const meitrackProtocol = defineProtocol<undefined>({
+  name: 'meitrack',
+  transports: ['tcp', 'udp'],
+  createFramer: createMeitrackFramer,
+  maxFrameLength: MEITRACK_MAX_FRAME,
+  createState: () => undefined,
+  decode: decodeMeitrack,
+});

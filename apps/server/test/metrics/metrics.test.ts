@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
+
+const valueOf = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+
+describe.each(testDatabases())('Prometheus metrics on $name', (database) => {
+  let server: TestServer;
+  let admin: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    admin = await bootstrapAdmin(server.app);
+    await admin.post('/api/devices', { name: 'Van', uniqueId: 'metrics-van' });
+  });
+  afterAll(() => server.close());
+
+  it('counts ingest outcomes per protocol and times API requests by route', async () => {
+    const report = (id: string) => server.app.inject({ method: 'POST', url: `/?id=${id}&lat=28.6&lon=77.2&timestamp=${Math.floor(Date.now() / 1000)}` });
+    expect((await report('metrics-van')).statusCode).toBe(200);
+    expect((await report('nobody')).statusCode).toBe(400);
+    await admin.get('/api/devices');
+
+    const response = await server.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(valueOf(response.body, 'tracklane_positions_received_total{protocol="osmand"}')).toBe(2);
+    expect(valueOf(response.body, 'tracklane_positions_stored_total{protocol="osmand"}')).toBe(1);
+    expect(valueOf(response.body, 'tracklane_positions_rejected_total{protocol="osmand",reason="unknown-device"}')).toBe(1);
+    expect(valueOf(response.body, 'tracklane_http_request_duration_seconds_count{method="GET",route="/api/devices",status="200"}')).toBe(1);
+    expect(valueOf(response.body, 'tracklane_socket_clients')).toBe(0);
+    expect(response.body).toContain('tracklane_process_resident_memory_bytes');
+  });
+});
