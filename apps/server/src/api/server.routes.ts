@@ -53,9 +53,14 @@ export default async function serverRoutes(app: FastifyInstance) {
   app.get('/api/health', { config: PUBLIC, schema: { tags: ['server'] } }, async (_request, reply) => {
     try {
       await ctx.repos.server.get();
-      return reply.type('text/plain').send('OK');
     } catch {
       return reply.status(500).type('text/plain').send('Database unavailable');
     }
+    try {
+      await ctx.broadcaster.check();
+    } catch {
+      return reply.status(500).type('text/plain').send('Redis unavailable');
+    }
+    return reply.type('text/plain').send('OK');
   });
 }

@@ -12,6 +12,8 @@ export type LiveMessage =
 
 export interface Broadcaster {
   publish(message: LiveMessage): void;
+  /** Resolves when the transport answers (Redis PING); rejects when it is unreachable. */
+  check(): Promise<void>;
   subscribe(listener: (message: LiveMessage) => void): void;
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ export const createLocalBroadcaster = (): Broadcaster => {
   emitter.setMaxListeners(0);
   return {
     publish: (message) => void emitter.emit('message', message),
+    check: async () => undefined,
     subscribe: (listener) => void emitter.on('message', listener as (message: LiveMessage) => void),
     close: async () => void emitter.removeAllListeners(),
   };

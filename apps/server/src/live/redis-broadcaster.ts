@@ -10,7 +10,7 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger): Bro
   const subscriber = new Redis(url, { lazyConnect: false });
   const listeners: ((message: LiveMessage) => void)[] = [];
   for (const client of [publisher, subscriber]) client.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
-  void subscriber.subscribe(CHANNEL);
+  subscriber.subscribe(CHANNEL).catch((error: unknown) => log.warn({ err: error }, 'redis subscribe failed'));
   subscriber.on('message', (_channel, payload: string) => {
     let message: LiveMessage;
     try {
@@ -22,6 +22,10 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger): Bro
   });
   return {
     publish: (message) => void publisher.publish(CHANNEL, JSON.stringify(message)).catch((error: unknown) => log.warn({ err: error }, 'redis publish failed')),
+    check: async () => {
+      if (subscriber.status !== 'ready') throw new Error(`redis subscriber ${subscriber.status}`);
+      await Promise.race([publisher.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('redis ping timed out')), 2000))]);
+    },
     subscribe: (listener) => void listeners.push(listener),
     close: async () => {
       subscriber.disconnect();

@@ -61,3 +61,27 @@ describe('live updates across instances through Redis', () => {
     expect(messages.some((m) => Array.isArray(m.devices) && (m.devices[0] as { status: string }).status === 'online')).toBe(true);
   });
 });
+
+describe('health with Redis', () => {
+  const start = async (url: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-health-'));
+    const log = pino({ level: 'silent' });
+    const ctx = await createAppContext(loadConfig({ DATABASE_URL: `sqlite:${path.join(dir, 'health.sqlite')}`, REDIS_URL: url, OSMAND_PORT: '0', WEB_ROOT: '/nonexistent' }), log);
+    const app = await buildApp(ctx, { loggerInstance: log });
+    return { app, close: async () => (await app.close(), await ctx.close(), fs.rmSync(dir, { recursive: true, force: true })) };
+  };
+
+  it('answers OK while Redis answers', async () => {
+    const instance = await start(redisUrl);
+    await expect.poll(async () => (await instance.app.inject({ method: 'GET', url: '/api/health' })).body).toBe('OK');
+    await instance.close();
+  });
+
+  it('answers 500 naming Redis when it cannot be reached', async () => {
+    const instance = await start('redis://127.0.0.1:1');
+    const response = await instance.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toBe('Redis unavailable');
+    await instance.close();
+  });
+});

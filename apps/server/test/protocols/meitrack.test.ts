@@ -15,7 +15,7 @@ describe.each(testDatabases())('Meitrack on $name', (database) => {
   it('stores a CCC record, tells the device to delete it, and serves the position', async () => {
     const tracker = await connectTracker(app.trackers.portOf('meitrack'));
     tracker.send(Buffer.from(ccc.message, 'hex'));
-    expect((await tracker.read(34)).toString('latin1')).toBe(`@@X27,${IMEI},CCC,1*E4\r\n`);
+    expect((await tracker.read(32)).toString('latin1')).toBe(`@@X27,${IMEI},CCC,1*E4\r\n`);
     const position = await latestPosition(app);
     expect(position).toMatchObject({ protocol: 'meitrack', valid: false, fixTime: '2014-05-24T04:59:49.000+00:00' });
     expect(position?.latitude as number).toBeCloseTo(ccc.values!.latitude as number, 5);
