@@ -1,7 +1,7 @@
 import type { Device, Event, Group, Notification, User } from '@tracklane/domain';
 import type { AccessPolicy } from '../auth/access-policy.js';
 import type { Repositories } from '../storage/repositories.js';
-import { createCalendarCache } from './calendar-schedule.js';
+import { createCalendarCache } from '../calendars/calendar-schedule.js';
 import { notificationMatches } from './notification-matcher.js';
 
 export interface NotificationMatch {

@@ -1,7 +1,8 @@
 import { createGeofenceShapeCache, type Device, type Group } from '@tracklane/domain';
+import { createCalendarCache } from '../calendars/calendar-schedule.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { ProcessingLinkKey } from '../storage/processing.repository.js';
-import { buildDeviceContext, groupChain, type DeviceContext } from './device-context.js';
+import { buildDeviceContext, groupChain, type DeviceContext, type Schedule } from './device-context.js';
 import { createDeviceSettings, type DeviceSettings } from './settings/device-settings.js';
 import type { ProcessingConfig } from './settings/processing-config.js';
 
@@ -28,6 +29,18 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
     (groups ??= retryOnFailure(repos.groups.list({ sortColumn: 'name' }).then((list) => new Map(list.map((group) => [group.id, group]))), () => (groups = undefined)));
   const loadServer = () => (server ??= retryOnFailure(repos.server.get().then((row) => row.attributes), () => (server = undefined)));
 
+  const parsedCalendars = createCalendarCache();
+  /** A calendar that does not parse filters nothing rather than every position. */
+  const loadCalendar = async (calendarId: number) => {
+    if (!calendarId) return undefined;
+    const calendar = await repos.calendars.findById(calendarId);
+    try {
+      return calendar ? parsedCalendars(calendar.data) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const load = async (device: Device): Promise<DeviceContext> => {
     const started = version;
     const [groupMap, serverAttributes] = await Promise.all([loadGroups(), loadServer()]);
@@ -39,7 +52,13 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
       maintenanceIds!.length > 0 ? repos.maintenances.list({ ids: maintenanceIds, sortColumn: 'name' }) : [],
       attributeIds!.length > 0 ? repos.computedAttributes.list({ ids: attributeIds, sortColumn: 'description' }) : [],
     ]);
-    const context = buildDeviceContext({ device, groups: groupMap, serverAttributes, config, geofences, drivers, maintenances, computedAttributes, shapes });
+    const calendarIds = [...new Set([device.calendarId, ...geofences.map((geofence) => geofence.calendarId)].filter((id) => id > 0))];
+    const calendars = new Map<number, Schedule>();
+    for (const id of calendarIds) {
+      const calendar = await loadCalendar(id);
+      if (calendar) calendars.set(id, calendar);
+    }
+    const context = buildDeviceContext({ device, groups: groupMap, serverAttributes, config, geofences, drivers, maintenances, computedAttributes, shapes, calendars });
     if (started === version) contexts.set(device.id, context);
     return context;
   };

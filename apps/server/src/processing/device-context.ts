@@ -15,6 +15,13 @@ export interface PreparedGeofence {
   floor: number;
   ceiling: number;
   polylineDistance: number;
+  /** Enter and exit count only inside this calendar; undefined = always. */
+  calendar?: Schedule;
+}
+
+/** A parsed calendar. */
+export interface Schedule {
+  contains(instant: number): boolean;
 }
 
 /** Everything the pipeline needs to know about a device besides its running state. */
@@ -27,6 +34,8 @@ export interface DeviceContext {
   maintenances: readonly Maintenance[];
   /** Linked computed attributes by pass, each in evaluation order (highest priority first). */
   computedAttributes: { early: readonly ComputedAttribute[]; late: readonly ComputedAttribute[] };
+  /** The device's calendar: positions outside it are dropped. Undefined when none is set. */
+  calendar?: Schedule;
 }
 
 const numeric = (value: unknown): number => {
@@ -48,7 +57,8 @@ export const groupChain = (groupId: number, groups: ReadonlyMap<number, Group>):
   return chain;
 };
 
-export const prepareGeofence = (geofence: Geofence, shapes: GeofenceShapeCache, defaultPolylineDistance: number): PreparedGeofence => ({
+export const prepareGeofence = (geofence: Geofence, shapes: GeofenceShapeCache, defaultPolylineDistance: number, calendar?: Schedule): PreparedGeofence => ({
+  ...(calendar ? { calendar } : {}),
   id: geofence.id,
   geofence,
   shape: shapes.get(geofence.id, geofence.area),
@@ -68,6 +78,8 @@ export interface DeviceContextParts {
   maintenances: readonly Maintenance[];
   computedAttributes: readonly ComputedAttribute[];
   shapes: GeofenceShapeCache;
+  /** Parsed calendars of the device and its geofences, by id. */
+  calendars?: ReadonlyMap<number, Schedule>;
 }
 
 const byPriority = (a: ComputedAttribute, b: ComputedAttribute) => b.priority - a.priority;
@@ -79,7 +91,8 @@ export const buildDeviceContext = (parts: DeviceContextParts): DeviceContext => 
     server: parts.serverAttributes,
     config: parts.config,
   });
-  const geofences = parts.geofences.map((geofence) => prepareGeofence(geofence, parts.shapes, settings.number('geofence.polylineDistance')));
+  const geofences = parts.geofences.map((geofence) => prepareGeofence(geofence, parts.shapes, settings.number('geofence.polylineDistance'), parts.calendars?.get(geofence.calendarId)));
+  const calendar = parts.calendars?.get(parts.device.calendarId);
   return {
     device: parts.device,
     settings,
@@ -87,6 +100,7 @@ export const buildDeviceContext = (parts: DeviceContextParts): DeviceContext => 
     geofenceById: new Map(geofences.map((geofence) => [geofence.id, geofence])),
     drivers: parts.drivers,
     maintenances: parts.maintenances,
+    ...(calendar ? { calendar } : {}),
     computedAttributes: {
       early: parts.computedAttributes.filter((attribute) => attribute.priority < 0).sort(byPriority),
       late: parts.computedAttributes.filter((attribute) => attribute.priority >= 0).sort(byPriority),

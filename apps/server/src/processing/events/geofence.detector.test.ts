@@ -38,4 +38,15 @@ describe(detectGeofences.name, () => {
     const events = detectGeofences({ position: position(), last: position({ geofenceIds: [77] }), context: context({ geofences: [zone] }) });
     expect(events).toEqual([]);
   });
+
+  it('counts only while the geofence calendar is open', () => {
+    const base = context({ geofences: [geofence(1, 'CIRCLE (0 0, 10)')] });
+    const prepared = base.geofenceById.get(1)!;
+    const open = { ...prepared, calendar: { contains: (instant: number) => instant < at(30) } };
+    const deviceContext = { ...base, geofences: [open], geofenceById: new Map([[1, open]]) };
+    const during = detectGeofences({ position: position({ time: at(10), geofenceIds: [1] }), last: position({ time: at(9) }), context: deviceContext });
+    const after = detectGeofences({ position: position({ time: at(40), geofenceIds: [1] }), last: position({ time: at(39) }), context: deviceContext });
+    expect(during.map((event) => event.type)).toEqual(['geofenceEnter']);
+    expect(after).toEqual([]);
+  });
 });

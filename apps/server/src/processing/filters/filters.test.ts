@@ -4,7 +4,9 @@ import { emptyDeviceState, type DeviceState } from '../device-state.js';
 import type { PipelinePosition } from '../pipeline-position.js';
 import type { ProcessingConfig } from '../settings/processing-config.js';
 import { filterStage } from '../stages/filter.stage.js';
+import { parseCalendar } from '../../calendars/calendar-schedule.js';
 import { accuracyFilter } from './accuracy.filter.js';
+import { calendarFilter } from './calendar.filter.js';
 import { approximateFilter } from './approximate.filter.js';
 import { dailyLimitFilter, dayOf } from './daily-limit.filter.js';
 import { distanceFilter } from './distance.filter.js';
@@ -189,5 +191,21 @@ describe(skipFiltering.name, () => {
     const config = { 'filter.skipAttributes': 'alarm, result' };
     expect(skipFiltering(input(config, position({ attributes: { alarm: 'sos' } }), position()))).toBe(true);
     expect(skipFiltering(input(config, position({ attributes: { alarm: 'sos' } }), position({ attributes: { alarm: 'sos' } })))).toBe(false);
+  });
+});
+
+describe(calendarFilter.name, () => {
+  // weekdays 09:00–17:00 UTC, from Monday 2026-01-05
+  const calendar = parseCalendar(['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Tracklane//test//EN', 'BEGIN:VEVENT', 'UID:office-hours', 'DTSTART:20260105T090000Z', 'DTEND:20260105T170000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n'));
+  const withCalendar = (fixTime: number) => ({ ...input({}, position({ fixTime })), context: { ...context({}), calendar } });
+
+  it('keeps fixes inside the device calendar and drops those outside it', () => {
+    expect(calendarFilter.matches(withCalendar(Date.UTC(2026, 0, 7, 10)))).toBe(false); // Wednesday 10:00
+    expect(calendarFilter.matches(withCalendar(Date.UTC(2026, 0, 7, 18)))).toBe(true); // Wednesday 18:00
+    expect(calendarFilter.matches(withCalendar(Date.UTC(2026, 0, 10, 10)))).toBe(true); // Saturday
+  });
+
+  it('filters nothing for a device without a calendar', () => {
+    expect(calendarFilter.matches(input({}, position({ fixTime: Date.UTC(2026, 0, 10, 10) })))).toBe(false);
   });
 });

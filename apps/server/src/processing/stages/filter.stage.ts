@@ -1,4 +1,5 @@
 import { accuracyFilter } from '../filters/accuracy.filter.js';
+import { calendarFilter } from '../filters/calendar.filter.js';
 import { approximateFilter } from '../filters/approximate.filter.js';
 import { dailyLimitFilter } from '../filters/daily-limit.filter.js';
 import { distanceFilter } from '../filters/distance.filter.js';
@@ -17,7 +18,7 @@ import type { StageInput } from '../stage-input.js';
 
 export const POSITION_FILTERS: readonly PositionFilter[] = [
   invalidFilter, zeroFilter, duplicateFilter, outdatedFilter, futureFilter, pastFilter, accuracyFilter, approximateFilter,
-  staticFilter, distanceFilter, maxSpeedFilter, minPeriodFilter, dailyLimitFilter,
+  staticFilter, distanceFilter, maxSpeedFilter, minPeriodFilter, dailyLimitFilter, calendarFilter,
 ];
 
 /**
