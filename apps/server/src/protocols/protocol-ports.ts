@@ -4,13 +4,16 @@
  */
 export const PROTOCOL_DEFAULT_PORTS = {
   osmand: 5055,
-  suntech: 5011,
-  meitrack: 5020,
   gps103: 5001,
   tk103: 5002,
+  gl200: 5004,
+  suntech: 5011,
   h02: 5013,
+  jt808: 5015,
+  meitrack: 5020,
   gt06: 5023,
   teltonika: 5027,
+  ruptela: 5046,
   watch: 5093,
 } as const;
 

@@ -33,10 +33,10 @@ export const decodeMeitrack = (frame: Buffer, context: DecodeContext<unknown>): 
         const position = decodeAaa(imei, body.slice(4).split(','), context.model, now);
         return { identify: imei, positions: position ? [position] : [], ack: [] };
       }
-      if (type === 'D82' || /^[A-Z]\d\d$/.test(type)) {
+      if (type === 'D82') {
         const position = newPosition('meitrack', imei, now);
         position.attributes.result = body;
-        return { identify: imei, positions: type === 'D82' ? [position] : [], ack: [] };
+        return { identify: imei, positions: [position], ack: [] };
       }
       return { identify: imei, positions: [], ack: [] };
     }

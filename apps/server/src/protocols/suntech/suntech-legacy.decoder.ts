@@ -1,7 +1,8 @@
 import type { DecodedPosition } from '../decoded-position.js';
 import { addAlarm, cellTower, knotsFromKph, networkOf, newPosition, setAttribute, setFix } from '../position-builder.js';
 import { alertAlarm, emergencyAlarm } from './suntech-alarms.js';
-import { Fields, suntechTime, type SuntechSettings } from './suntech-settings.js';
+import { Fields, suntechTime } from './suntech-fields.js';
+import type { SuntechSettings } from './suntech-settings.js';
 
 const TYPES = new Set(['STT', 'EMG', 'EVT', 'ALT', 'UEX']);
 

@@ -1,7 +1,8 @@
 import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { cellTower, knotsFromKph, networkOf, newPosition, setFix } from '../position-builder.js';
-import { Fields, suntechTime, type SuntechSettings } from './suntech-settings.js';
+import { Fields, suntechTime } from './suntech-fields.js';
+import type { SuntechSettings } from './suntech-settings.js';
 
 /** ST9xx: `ST910;Location|Emergency|Alert;<id>;…`; protocol type 1 adds a cell and an odometer. */
 export const decodeSt9 = (values: string[], settings: SuntechSettings, now: number): DecodedPosition | undefined => {

@@ -1,7 +1,7 @@
 import type { DecodedPosition } from '../decoded-position.js';
 import { addAlarm, cellTower, knotsFromKph, networkOf, newPosition, setFix } from '../position-builder.js';
 import { alertAlarm } from './suntech-alarms.js';
-import { Fields, suntechTime } from './suntech-settings.js';
+import { Fields, suntechTime } from './suntech-fields.js';
 
 /** Fields a BLE report carries, as a universal mask: model, firmware, date, time, latitude, longitude. */
 const BLE_MASK = 0b1100000110110;

@@ -17,3 +17,6 @@ export const crc16X25 = reflected(0x8408, 0xffff, 0xffff);
 
 /** CRC-16/ARC (IBM): Teltonika AVL packets. Polynomial 0x8005 reflected = 0xA001. */
 export const crc16Arc = reflected(0xa001, 0x0000, 0x0000);
+
+/** CRC-16/KERMIT: Ruptela packets. Polynomial 0x1021 reflected = 0x8408, no init or final XOR. */
+export const crc16Kermit = reflected(0x8408, 0x0000, 0x0000);

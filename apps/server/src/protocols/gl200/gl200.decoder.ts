@@ -1,0 +1,34 @@
+import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
+import { newPosition, setTime } from '../position-builder.js';
+import { queclinkTime } from './gl200-location.js';
+import { decodeReport } from './gl200-text.decoder.js';
+import { gl200HeartbeatAck } from './gl200.encoder.js';
+
+/** IMEI: 15 digits or 14 hex characters; old firmware puts it right after the header. */
+const IMEI = /^(\d{15}|[0-9A-Fa-f]{14})$/;
+
+/** One Queclink text message `+RESP|+BUFF|+ACK:GTxxx,…` (reference/protocols.md §7). */
+const decodeText = (text: string, context: DecodeContext<unknown>): DecodeResult => {
+  const fields = text.replace(/\$$/, '').trim().split(',');
+  const match = /^\+(?<kind>RESP|BUFF|ACK):GT(?<type>\w{3})$/.exec(fields[0] ?? '');
+  if (!match?.groups) return nothing();
+  const { kind, type } = match.groups as { kind: string; type: string };
+  const uniqueId = IMEI.test(fields[2] ?? '') ? fields[2]! : IMEI.test(fields[1] ?? '') ? fields[1]! : undefined;
+  if (uniqueId === undefined) return nothing();
+  const now = context.now();
+  if (kind === 'ACK') {
+    if (type === 'HBD') return { identify: uniqueId, positions: [], ack: [gl200HeartbeatAck(fields[1]!, fields[fields.length - 1]!)] };
+    const position = newPosition('gl200', uniqueId, now);
+    position.attributes.result = type;
+    const sendTime = fields[fields.length - 2] ?? '';
+    setTime(position, /^\d{14}$/.test(sendTime) ? queclinkTime(sendTime) : undefined);
+    return { identify: uniqueId, positions: [position], ack: [] };
+  }
+  // the oldest firmware (IMEI right after the header) has a layout of its own, not decoded yet
+  if (uniqueId === fields[1]) return { identify: uniqueId, positions: [], ack: [] };
+  return { identify: uniqueId, positions: decodeReport(type, uniqueId, fields, kind === 'BUFF', now), ack: [] };
+};
+
+/** One GL200 frame; the binary variant is not decoded yet. */
+export const decodeGl200 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult =>
+  /^\+(RESP|BUFF|ACK):/.test(frame.toString('latin1', 0, 6)) ? decodeText(frame.toString('latin1'), context) : nothing();
