@@ -20,8 +20,9 @@ test('a device driving through a geofence raises enter and exit, which pop up as
   const device = await createDevice('Alert van', 'alert-van-1');
   const geofence = (await adminApi<{ id: number }>('/api/geofences', { method: 'POST', body: JSON.stringify({ name: 'Depot yard', area: 'CIRCLE (28.7 77.3, 500)' }) })).body;
   await adminApi('/api/permissions', { method: 'POST', body: JSON.stringify({ deviceId: device.id, geofenceId: geofence.id }) });
+  const notifications: number[] = [];
   for (const type of ['geofenceEnter', 'geofenceExit']) {
-    await adminApi('/api/notifications', { method: 'POST', body: JSON.stringify({ type, notificators: 'web', always: true }) });
+    notifications.push((await adminApi<{ id: number }>('/api/notifications', { method: 'POST', body: JSON.stringify({ type, notificators: 'web', always: true }) })).body.id);
   }
 
   await signIn(page);
@@ -32,4 +33,8 @@ test('a device driving through a geofence raises enter and exit, which pop up as
   await report('alert-van-1', { lat: 28.71, lon: 77.3, speed: 10, timestamp: start + 40 });
 
   await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications)).toEqual(['Geofence entered', 'Geofence exited']);
+
+  // leave nothing behind for the other specs
+  for (const id of notifications) await adminApi(`/api/notifications/${id}`, { method: 'DELETE' });
+  await adminApi(`/api/geofences/${geofence.id}`, { method: 'DELETE' });
 });

@@ -124,7 +124,7 @@ test('drivers, computed attributes, maintenance and notifications: create, edit,
 test('devices: required fields, the server refusing a duplicate, connections through permissions', async ({ page }) => {
   await createDevice('Existing van', 'dup-001');
   const geofence = (await adminApi<{ id: number }>('/api/geofences', { method: 'POST', body: JSON.stringify({ name: 'Depot', area: 'CIRCLE (28.61 77.2, 300)' }) })).body;
-  const notification = (await adminApi<{ id: number }>('/api/notifications', { method: 'POST', body: JSON.stringify({ type: 'geofenceEnter', notificators: 'web' }) })).body;
+  const notification = (await adminApi<{ id: number }>('/api/notifications', { method: 'POST', body: JSON.stringify({ type: 'geofenceEnter', notificators: 'web', description: 'Depot arrivals' }) })).body;
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Add' }).first().click();
@@ -147,7 +147,7 @@ test('devices: required fields, the server refusing a duplicate, connections thr
   await page.getByRole('option', { name: 'Depot', exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('combobox', { name: 'Notifications' }).click();
-  await page.getByRole('option', { name: 'Geofence entered' }).click();
+  await page.getByRole('option', { name: 'Depot arrivals' }).click();
   await page.keyboard.press('Escape');
   await expect.poll(async () => (await adminApi<{ id: number }[]>(`/api/geofences?deviceId=${device.id}`)).body.map((item) => item.id)).toEqual([geofence.id]);
   await expect.poll(async () => (await adminApi<{ id: number }[]>(`/api/notifications?deviceId=${device.id}`)).body.map((item) => item.id)).toEqual([notification.id]);

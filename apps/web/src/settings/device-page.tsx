@@ -46,7 +46,7 @@ export default function DevicePage() {
           {device.id !== undefined && (
             <FormSection title={t('sharedConnections')}>
               <LinkField label={t('sharedGeofences')} resource="geofences" base={{ deviceId: device.id }} linkKey="geofenceId" />
-              <LinkField label={t('sharedNotifications')} resource="notifications" base={{ deviceId: device.id }} linkKey="notificationId" titleOf={(item) => eventLabel(t, item.type)} />
+              <LinkField label={t('sharedNotifications')} resource="notifications" base={{ deviceId: device.id }} linkKey="notificationId" titleOf={(item) => item.description || eventLabel(t, item.type)} />
               <LinkField label={t('sharedDrivers')} resource="drivers" base={{ deviceId: device.id }} linkKey="driverId" />
               <LinkField label={t('sharedComputedAttributes')} resource="computed" base={{ deviceId: device.id }} linkKey="attributeId" />
               <LinkField label={t('sharedMaintenance')} resource="maintenance" base={{ deviceId: device.id }} linkKey="maintenanceId" />

@@ -48,6 +48,7 @@ export default function NotificationPage() {
                 renderInput={(params) => <TextField {...params} label={t('sharedAlarms')} />}
               />
             )}
+            <TextField name="description" label={t('sharedDescription')} value={item.description ?? ''} onChange={(event) => setItem({ ...item, description: event.target.value || null })} />
             <FormControlLabel control={<Checkbox checked={item.always} onChange={(event) => setItem({ ...item, always: event.target.checked })} />} label={t('notificationAlways')} />
           </FormSection>
         );
