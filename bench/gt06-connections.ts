@@ -26,7 +26,7 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/pr
 
 const startServer = async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-conn-bench-'));
-  const server = spawn(process.execPath, [path.join(import.meta.dirname, '../apps/server/dist/main.js')], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), path.join(import.meta.dirname, '../apps/server/dist/main.js')], {
     env: { ...process.env, PORT: String(HTTP_PORT), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}`, GT06_PORT: String(GT06_PORT), REGISTER_UNKNOWN: 'true', LOG_LEVEL: 'warn', GT06_TIMEOUT: '600' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

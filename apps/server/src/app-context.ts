@@ -24,6 +24,7 @@ import { createUnknownDevices } from './protocols/transport/unknown-devices.js';
 import { openStorage, type Storage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrator.js';
 import { createRepositories } from './storage/repositories.js';
+import { createIngestWriter } from './storage/ingest-writer.js';
 
 export interface ContextOptions {
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
@@ -59,7 +60,7 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   metrics.watchSocketClients(hub.size);
   const processing = createProcessingEngine({ processingConfig: config.processing, log, storage, repos, broadcaster, policy, now, computedAttributes: options.computedAttributes ?? createComputedAttributes({ ...config.computedAttributes, log }) });
   const statistics = createStatisticsCounter();
-  const ingest = meteredIngest(countingIngest(createPositionIngest(storage, repos, broadcaster, processing, now), statistics), metrics);
+  const ingest = meteredIngest(countingIngest(createPositionIngest(createIngestWriter(storage), repos, broadcaster, processing, now), statistics), metrics);
   const deviceStatus = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
   const mailer = config.smtp ? createMailer(config.smtp, statistics.mailSent) : undefined;
   const notifications = createNotificationService({ config, log, now, repos, policy, broadcaster, mailer, groupsOf: processing.catalog.groupsOf, statistics });

@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { createGroupCommit } from './group-commit.js';
 
 describe('createGroupCommit', () => {
-  it('commits alone when idle and batches what arrives during a commit', async () => {
+  it('batches what is queued in one turn, and what arrives during a commit goes next', async () => {
     const batches: number[][] = [];
     const write = createGroupCommit(async (items: number[]) => {
       batches.push(items);
       await new Promise((resolve) => setTimeout(resolve, 10));
       return items.map((n) => n * 10);
     });
-    const first = write(1);
-    const rest = [write(2), write(3), write(4)];
-    expect(await first).toBe(10);
-    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    const first = [write(1), write(2)];
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const rest = [write(3), write(4), write(5)];
+    expect(await Promise.all(first)).toEqual([10, 20]);
+    expect(await Promise.all(rest)).toEqual([30, 40, 50]);
+    expect(batches).toEqual([[1, 2], [3, 4, 5]]);
   });
 
   it('retries a failed batch item by item so only the bad item fails', async () => {
@@ -34,6 +35,6 @@ describe('createGroupCommit', () => {
       return items;
     }, 3);
     await Promise.all(Array.from({ length: 8 }, (_, i) => write(i)));
-    expect(sizes).toEqual([1, 3, 3, 1]);
+    expect(sizes).toEqual([3, 3, 2]);
   });
 });

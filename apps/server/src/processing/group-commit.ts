@@ -1,8 +1,9 @@
 /**
- * Batches work into shared transactions: while one batch commits, new items queue up and go
- * together in the next. An idle server commits each item at once; a busy one pays one commit per
- * batch instead of per item. If a batch fails, its items are retried one by one so a single bad
- * item cannot take the others down with it.
+ * Batches work into shared transactions. Items queued in one turn of the event loop (the frames of
+ * every socket that had data) go together; while a batch commits, new items queue up for the next.
+ * An idle server commits each item at once; a busy one pays one commit per batch instead of per
+ * item. If a batch fails, its items are retried one by one so a single bad item cannot take the
+ * others down with it.
  */
 export const createGroupCommit = <Item, Result>(
   commit: (items: Item[]) => Promise<Result[]>,
@@ -14,7 +15,7 @@ export const createGroupCommit = <Item, Result>(
     reject: (error: unknown) => void;
   }
   let queue: Pending[] = [];
-  let flushing = false;
+  let scheduled = false;
 
   const settleOneByOne = async (batch: Pending[]) => {
     for (const pending of batch) {
@@ -28,7 +29,6 @@ export const createGroupCommit = <Item, Result>(
   };
 
   const flush = async (): Promise<void> => {
-    flushing = true;
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
@@ -39,12 +39,15 @@ export const createGroupCommit = <Item, Result>(
         await settleOneByOne(batch);
       }
     }
-    flushing = false;
+    scheduled = false;
   };
 
   return (item: Item): Promise<Result> =>
     new Promise<Result>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!flushing) void flush();
+      if (scheduled) return;
+      scheduled = true;
+      // after the I/O callbacks of this turn, so their items join the batch
+      setImmediate(() => void flush());
     });
 };

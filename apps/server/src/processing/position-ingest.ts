@@ -1,9 +1,11 @@
 import type { Device, Event, Position } from '@tracklane/domain';
 import { formatInstant } from '@tracklane/domain';
-import type { Storage } from '../storage/database.js';
+import { codecs } from '../storage/codecs.js';
+import type { IngestRecord, IngestWriter } from '../storage/ingest-writer.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Broadcaster } from '../live/live-message.js';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
+import { createDeviceLookup } from './device-lookup.js';
 import { createGroupCommit } from './group-commit.js';
 import type { EventService } from './events/event-service.js';
 import { toPosition } from './pipeline-position.js';
@@ -44,28 +46,13 @@ const createSerialQueue = () => {
  * position stores only the device's status. Resolves only once committed, so callers acknowledge
  * the tracker after the data is safe.
  */
-export const createPositionIngest = (storage: Storage, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now) => {
+export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now) => {
   const serial = createSerialQueue();
+  const devices = createDeviceLookup(repos, broadcaster);
   const { processor, events: eventService } = engine;
 
   /** Positions of many devices share one transaction (and one commit) when they arrive together. */
-  const write = createGroupCommit((items: { prepared: PreparedPosition; received: number }[]) =>
-    storage.db.transaction().execute(async (trx) => {
-      const results: { id: number; latestId: number; events: Event[] }[] = [];
-      for (const { prepared, received } of items) {
-        const { device, result } = prepared;
-        if (result.kind === 'filtered') {
-          await repos.deviceState.updateStatus(device.id, { status: 'online', lastUpdate: received }, trx);
-          results.push({ id: 0, latestId: device.positionId, events: await processor.persist(prepared, 0, trx) });
-          continue;
-        }
-        const id = await repos.positions.insert(toPosition(result.position), trx);
-        const latestId = await repos.deviceState.recordMessage(device.id, id, result.position.fixTime, received, trx);
-        results.push({ id, latestId, events: await processor.persist(prepared, id, trx) });
-      }
-      return results;
-    }),
-  );
+  const write = createGroupCommit((records: IngestRecord[]) => writer.write(records));
 
   const announce = (events: Event[], device: Device, position?: Position) =>
     void eventService.announce(events, device, position).catch(() => undefined);
@@ -73,17 +60,23 @@ export const createPositionIngest = (storage: Storage, repos: Repositories, broa
   const store = async (decoded: DecodedPosition, device: Device): Promise<IngestResult> => {
     const received = now();
     const prepared = await processor.prepare(decoded, device, received);
-    const { id, latestId, events } = await write({ prepared, received });
+    const { result } = prepared;
+    const { latestId, events } = await write({
+      deviceId: device.id,
+      received,
+      position: result.kind === 'accepted' ? { row: codecs.position.toRow(toPosition(result.position)), fixTime: result.position.fixTime } : undefined,
+      complete: (positionId) => processor.finish(prepared, positionId),
+    });
     processor.commit(prepared);
     const updated: Device = { ...device, status: 'online', lastUpdate: formatInstant(received), positionId: latestId };
+    devices.remember(updated);
     broadcaster.publish({ kind: 'device', device: updated });
-    const { result } = prepared;
     if (result.kind === 'filtered') {
       announce(events, updated);
       return { status: 'filtered', device: updated, filters: result.filters };
     }
     const stored = toPosition(result.position);
-    if (latestId === id) broadcaster.publish({ kind: 'position', position: stored });
+    if (latestId === stored.id) broadcaster.publish({ kind: 'position', position: stored });
     announce(events, updated, stored);
     return { status: 'stored', position: stored, device: updated, events };
   };
@@ -92,7 +85,7 @@ export const createPositionIngest = (storage: Storage, repos: Repositories, broa
     ingest: (decoded: DecodedPosition): Promise<IngestResult> =>
       // the device is read inside the queue so each position sees the one stored before it
       serial(decoded.uniqueId, async () => {
-        const device = await repos.deviceState.findByUniqueId(decoded.uniqueId);
+        const device = await devices.find(decoded.uniqueId);
         if (!device) return { status: 'unknown-device', uniqueId: decoded.uniqueId };
         if (device.disabled) return { status: 'disabled-device', uniqueId: decoded.uniqueId };
         return store(decoded, device);

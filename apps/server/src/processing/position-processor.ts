@@ -1,8 +1,6 @@
 import type { Device, Event } from '@tracklane/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
-import type { DatabaseSchema } from '../storage/database-schema.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { DeviceCatalog } from './device-catalog.js';
 import type { DeviceStateStore } from './device-state-store.js';
@@ -36,21 +34,17 @@ export const createPositionProcessor = (deps: { repos: Repositories; catalog: De
       const deviceEvents = device.status !== 'online' && context.settings.boolean('event.status.enable') ? [deviceEvent('deviceOnline', received)] : [];
       return { device, result, deviceEvents };
     },
-    /** Inside the transaction, once the position row exists (`positionId` 0 for a filtered one). */
-    persist: async (prepared: PreparedPosition, positionId: number, trx: Transaction<DatabaseSchema>): Promise<Event[]> => {
+    /**
+     * Inside the write, once the position's id is known (0 for a filtered one): the events to store
+     * and the detector state, when it changed.
+     */
+    finish: (prepared: PreparedPosition, positionId: number): { events: Omit<Event, 'id'>[]; state?: string } => {
       const { device, result } = prepared;
-      const pending = result.kind === 'accepted' ? [...prepared.deviceEvents, ...result.events] : prepared.deviceEvents;
-      if (result.kind === 'accepted') {
-        result.position.id = positionId;
-        prepared.durable = states.durableChange(device.id, result.state);
-        if (prepared.durable !== undefined) await repos.processing.saveState(device.id, prepared.durable, trx);
-      }
-      const events: Event[] = [];
-      for (const item of pending) {
-        const event = toEvent(item, device.id, positionId);
-        events.push({ ...event, id: await repos.events.insert(event, trx) });
-      }
-      return events;
+      if (result.kind !== 'accepted') return { events: prepared.deviceEvents.map((item) => toEvent(item, device.id, 0)) };
+      result.position.id = positionId;
+      prepared.durable = states.durableChange(device.id, result.state);
+      const events = [...prepared.deviceEvents, ...result.events].map((item) => toEvent(item, device.id, positionId));
+      return { events, state: prepared.durable };
     },
     /** After the commit. */
     commit: (prepared: PreparedPosition): void => {

@@ -1,16 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { QueuedSqliteDialect } from './sqlite-queued-dialect.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Storage {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
+  /** The embedded database's own handle, for the ingest writer's prepared statements; absent on PostgreSQL. */
+  sqlite?: SqliteDatabase.Database;
   close(): Promise<void>;
 }
 
@@ -46,8 +49,8 @@ const openPostgres = (url: string, schema: string | undefined): pg.Pool => {
 export const openStorage = (url: string, options: { schema?: string } = {}): Storage => {
   if (url.startsWith('sqlite:')) {
     const sqlite = openSqlite(url.slice('sqlite:'.length));
-    const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const db = new Kysely<DatabaseSchema>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }) });
+    return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   }
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: openPostgres(url, options.schema) }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };

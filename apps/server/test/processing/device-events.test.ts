@@ -4,6 +4,7 @@ import { createPositionIngest } from '../../src/processing/position-ingest.js';
 import { createProcessingEngine } from '../../src/processing/processing-engine.js';
 import { createDeviceStatusTask } from '../../src/tasks/device-status.task.js';
 import type { DecodedPosition } from '../../src/protocols/decoded-position.js';
+import { createIngestWriter } from '../../src/storage/ingest-writer.js';
 import { bootstrapAdmin, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
 
 const START = Date.UTC(2025, 0, 1, 8);
@@ -26,7 +27,7 @@ describe.each(testDatabases())('device events on $name', (database) => {
   const restartedIngest = () => {
     const { ctx } = server;
     const engine = createProcessingEngine({ processingConfig: ctx.config.processing, log: ctx.log, storage: ctx.storage, repos: ctx.repos, broadcaster: ctx.broadcaster, policy: ctx.policy, now: ctx.now });
-    return createPositionIngest(ctx.storage, ctx.repos, ctx.broadcaster, engine, ctx.now);
+    return createPositionIngest(createIngestWriter(ctx.storage), ctx.repos, ctx.broadcaster, engine, ctx.now);
   };
 
   beforeAll(async () => {

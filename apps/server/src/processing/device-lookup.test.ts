@@ -1,0 +1,48 @@
+import type { Device } from '@tracklane/domain';
+import { describe, expect, it } from 'vitest';
+import { createLocalBroadcaster } from '../live/local-broadcaster.js';
+import type { Repositories } from '../storage/repositories.js';
+import { createDeviceLookup } from './device-lookup.js';
+
+const device = (fields: Partial<Device>): Device => ({ id: 1, name: 'Van', uniqueId: '111', status: 'offline', disabled: false, positionId: 0, groupId: 0, attributes: {}, ...fields }) as Device;
+
+const fakeRepos = (rows: Device[]) => {
+  const reads: string[] = [];
+  const repos = { deviceState: { findByUniqueId: async (uniqueId: string) => (reads.push(uniqueId), rows.find((row) => row.uniqueId === uniqueId)) } };
+  return { repos: repos as unknown as Repositories, reads, rows };
+};
+
+describe('createDeviceLookup', () => {
+  it('reads a reporting device once, then answers from memory', async () => {
+    const { repos, reads } = fakeRepos([device({})]);
+    const lookup = createDeviceLookup(repos, createLocalBroadcaster());
+    expect((await lookup.find('111'))?.name).toBe('Van');
+    expect((await lookup.find(' 111 '))?.name).toBe('Van');
+    expect(reads).toEqual(['111']);
+  });
+
+  it('sees a device edited or created through the API after the access change is announced', async () => {
+    const { repos, rows } = fakeRepos([device({})]);
+    const broadcaster = createLocalBroadcaster();
+    const lookup = createDeviceLookup(repos, broadcaster);
+    await lookup.find('111');
+    expect(await lookup.find('222')).toBeUndefined();
+    rows[0] = device({ disabled: true });
+    rows.push(device({ id: 2, uniqueId: '222' }));
+    broadcaster.publish({ kind: 'access-changed' });
+    expect((await lookup.find('111'))?.disabled).toBe(true);
+    expect((await lookup.find('222'))?.id).toBe(2);
+  });
+
+  it('follows status changes announced for a remembered device, and a changed identifier', async () => {
+    const { repos, rows, reads } = fakeRepos([device({})]);
+    const broadcaster = createLocalBroadcaster();
+    const lookup = createDeviceLookup(repos, broadcaster);
+    await lookup.find('111');
+    rows[0] = device({ status: 'online', uniqueId: '333' });
+    broadcaster.publish({ kind: 'device', device: rows[0] });
+    expect((await lookup.find('333'))?.status).toBe('online');
+    expect(await lookup.find('111')).toBeUndefined();
+    expect(reads).toEqual(['111', '111']);
+  });
+});

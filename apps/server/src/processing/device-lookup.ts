@@ -1,0 +1,49 @@
+import type { Device } from '@tracklane/domain';
+import type { Broadcaster } from '../live/live-message.js';
+import type { Repositories } from '../storage/repositories.js';
+
+/**
+ * The devices that report, by identifier, kept in memory so a busy ingest does not read the device
+ * row for every message. Follows the broadcaster (so other instances' changes too): a `device`
+ * message replaces the entry, any access change (devices created, edited or removed) empties it.
+ * Identifiers that match no device are not remembered, so a device created for them is found at once.
+ */
+export const createDeviceLookup = (repos: Repositories, broadcaster: Broadcaster) => {
+  const byUniqueId = new Map<string, Device>();
+  const uniqueIdOf = new Map<number, string>();
+  let version = 0;
+
+  const remember = (device: Device): void => {
+    const previous = uniqueIdOf.get(device.id);
+    if (previous !== undefined && previous !== device.uniqueId) byUniqueId.delete(previous);
+    byUniqueId.set(device.uniqueId, device);
+    uniqueIdOf.set(device.id, device.uniqueId);
+  };
+  const clear = (): void => {
+    version++;
+    byUniqueId.clear();
+    uniqueIdOf.clear();
+  };
+
+  broadcaster.subscribe((message) => {
+    if (message.kind === 'access-changed') clear();
+    else if (message.kind === 'device' && uniqueIdOf.has(message.device.id)) remember(message.device);
+  });
+
+  return {
+    find: async (uniqueId: string): Promise<Device | undefined> => {
+      const key = uniqueId.trim();
+      const cached = byUniqueId.get(key);
+      if (cached) return cached;
+      const started = version;
+      const device = await repos.deviceState.findByUniqueId(key);
+      // a change announced while reading may have made this row stale
+      if (device && started === version) remember(device);
+      return device;
+    },
+    /** The device as this instance just stored it. */
+    remember,
+  };
+};
+
+export type DeviceLookup = ReturnType<typeof createDeviceLookup>;
