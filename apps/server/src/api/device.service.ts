@@ -1,6 +1,7 @@
 import type { Device, UnknownDevice, User } from '@tracklane/domain';
 import type { AppContext } from '../app-context.js';
-import { badRequest, forbidden } from '../errors.js';
+import { assertDeviceLimit } from '../auth/device-limit.js';
+import { badRequest } from '../errors.js';
 import { withoutAttributes, type ListQuery } from './list-query.js';
 import { DEVICES } from './resource-definitions.js';
 import { createResourceService } from './resource.service.js';
@@ -22,11 +23,6 @@ export const createDeviceService = (ctx: AppContext) => {
     const byId = new Map(linked.map((device) => [device.id, device]));
     const found = [...(query.uniqueId ?? []).map((uniqueId) => byUniqueId.get(uniqueId.trim())), ...(query.id ?? []).map((id) => byId.get(id))];
     return withoutAttributes(found.filter((device): device is Device => device !== undefined), query.excludeAttributes);
-  };
-
-  const assertDeviceLimit = async (user: User) => {
-    if (user.administrator || user.deviceLimit === -1) return;
-    if (user.deviceLimit === 0 || (await policy.countDevices(user)) >= user.deviceLimit) throw forbidden('Device limit reached');
   };
 
   const assertUniqueId = async (uniqueId: unknown, exceptId = 0) => {
@@ -57,7 +53,7 @@ export const createDeviceService = (ctx: AppContext) => {
     },
     create: async (user: User, body: Record<string, unknown>): Promise<Device> => {
       await generic.assertWritable(user);
-      await assertDeviceLimit(user);
+      await assertDeviceLimit(policy, user);
       await assertUniqueId(body.uniqueId);
       return (await generic.create(user, body)) as unknown as Device;
     },

@@ -1,6 +1,7 @@
 import type { PermissionKey, User } from '@tracklane/domain';
+import { assertMayLink } from '../auth/link-rules.js';
 import type { AppContext } from '../app-context.js';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { isValidPair } from '../storage/link-tables.js';
 import type { Link } from '../storage/link.repository.js';
 
@@ -20,22 +21,6 @@ export const parseLink = (body: Record<string, unknown>): Link => {
 export const createPermissionService = (ctx: AppContext) => {
   const { policy, repos } = ctx;
 
-  const assertMayLink = async (user: User, link: Link) => {
-    const server = await repos.server.get();
-    policy.assertAllowed(user, server, 'readonly');
-    if (user.administrator) return;
-    if (link.owner === 'userId') {
-      if (!(await policy.canManageUser(user, link.ownerId))) throw forbidden('User access denied');
-    } else {
-      await policy.assertAccess(user, link.owner, link.ownerId);
-    }
-    if (link.property === 'managedUserId') {
-      if (!(await ctx.repos.access.contains(policy.linkedIds(user.id, 'managedUserId'), link.propertyId))) throw forbidden('User access denied');
-    } else {
-      await policy.assertAccess(user, link.property, link.propertyId);
-    }
-  };
-
   const assertExist = async (links: Link[]) => {
     for (const link of links) {
       for (const [key, id] of [[link.owner, link.ownerId], [link.property, link.propertyId]] as const) {
@@ -49,7 +34,8 @@ export const createPermissionService = (ctx: AppContext) => {
     if (links.length === 0) throw badRequest('No permissions given');
     const pair = `${links[0]!.owner}/${links[0]!.property}`;
     if (links.some((link) => `${link.owner}/${link.property}` !== pair)) throw badRequest('All permissions of one request must use the same keys');
-    for (const link of links) await assertMayLink(user, link);
+    const server = await repos.server.get();
+    for (const link of links) await assertMayLink(policy, user, server, link);
     if (action === 'add') await assertExist(links);
     await ctx.storage.db.transaction().execute(async (trx) => {
       for (const link of links) await repos.links[action](link, trx);

@@ -1,7 +1,8 @@
 import type { User } from '@tracklane/domain';
 import type { AppContext } from '../app-context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { listRestrictions, withoutAttributes, type ListQuery } from './list-query.js';
+import { listRestrictions } from '../auth/list-access.js';
+import { withoutAttributes, type ListQuery } from './list-query.js';
 import { repositoryOf, type ResourceDefinition } from './resource-definitions.js';
 
 type Body = Record<string, unknown>;
@@ -47,7 +48,7 @@ export const createResourceService = (ctx: AppContext, definition: ResourceDefin
     assertWritable,
     assertReferences,
     list: async (user: User, query: ListQuery) => {
-      const restrictions = await listRestrictions(ctx, user, definition.key, query, {
+      const restrictions = await listRestrictions(policy, user, definition.key, query, {
         ownerFilters: definition.listStyle === 'extended',
         expandForUser: definition.listStyle === 'simple',
       });

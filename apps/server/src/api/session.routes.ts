@@ -3,8 +3,8 @@ import { parseZonedInstant, UserSchema, type User } from '@tracklane/domain';
 import { Type } from 'typebox';
 import { refOf } from './schema-ref.js';
 import { SESSION_COOKIE } from '../auth/authenticator.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../errors.js';
-import { isManager } from '../auth/access-policy.js';
+import { badRequest, notFound, unauthorized } from '../errors.js';
+import { createUserRules } from '../auth/user-rules.js';
 import { IdParams } from './input-schema.js';
 import { PUBLIC, requireUser } from './request-context.js';
 
@@ -21,6 +21,7 @@ const LoginBody = Type.Object({
 /** Session and token endpoints (reference §1). */
 export default async function sessionRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  const userRules = createUserRules(ctx.policy, ctx.repos.userAccounts);
 
   const startSession = async (request: FastifyRequest, reply: FastifyReply, user: User, expiresAt: number | null) => {
     const previous = request.cookies[SESSION_COOKIE];
@@ -70,7 +71,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     const { id } = request.params as { id: number };
     const target = await ctx.repos.users.findById(id);
     if (!target) throw notFound(`No user with id ${id}`);
-    if (!caller.administrator && !(isManager(caller) && (await ctx.policy.canManageUser(caller, id)))) throw forbidden('User access denied');
+    await userRules.assertImpersonate(caller, id);
     return startSession(request, reply, target, null);
   });
 

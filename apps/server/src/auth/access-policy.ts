@@ -58,6 +58,12 @@ export const createAccessPolicy = (access: AccessRepository) => {
     usersSeeingDevice: (deviceId: number): Promise<number[]> => access.idsOf(access.userIdsOfDevice(deviceId)),
     countDevices: (user: User): Promise<number> => access.countOf(access.deviceIds(user.id)),
     countManagedUsers: (user: User): Promise<number> => access.countOf(access.directIds('userId', user.id, 'managedUserId')),
+    /** Users a user manages directly (manager links are not transitive). */
+    managedUserIds: (userId: number): RawBuilder<unknown> => access.directIds('userId', userId, 'managedUserId'),
+    /** Users linked directly to a device. */
+    usersLinkedToDevice: (deviceId: number): RawBuilder<unknown> => access.ownerIds('userId', 'deviceId', deviceId),
+    /** The user directly manages the target (not counting itself or administrator rights). */
+    manages: (user: User, targetId: number): Promise<boolean> => access.contains(access.directIds('userId', user.id, 'managedUserId'), targetId),
 
     assertAdmin: (user: User): void => {
       if (!user.administrator) throw forbidden('Administrator access required');
