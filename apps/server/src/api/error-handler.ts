@@ -10,7 +10,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 export const sendError = (reply: FastifyReply, request: FastifyRequest, statusCode: number, message: string) => {
-  if (statusCode === 401 && String(request.headers.accept ?? '').includes('text/html')) reply.header('WWW-Authenticate', 'Basic realm="api"');
+  if (statusCode === 401 && !reply.hasHeader('WWW-Authenticate') && String(request.headers.accept ?? '').includes('text/html')) reply.header('WWW-Authenticate', 'Basic realm="api"');
   return reply.status(statusCode).type('application/json').send({ statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message });
 };
 
@@ -26,10 +26,11 @@ const classify = (error: FastifyError & { code?: string; retryAfter?: number }):
 
 /** One error path: expected failures become short JSON; anything else is logged and hidden. */
 export const registerErrorHandler = (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError & { retryAfter?: number }, request, reply) => {
+  app.setErrorHandler((error: FastifyError & { retryAfter?: number; wwwAuthenticate?: string }, request, reply) => {
     const { status, message } = classify(error);
     if (status >= 500) request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     if (error.retryAfter) reply.header('Retry-After', String(error.retryAfter));
+    if (error.wwwAuthenticate) reply.header('WWW-Authenticate', error.wwwAuthenticate);
     return sendError(reply, request, status, message);
   });
 };

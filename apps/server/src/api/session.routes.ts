@@ -15,7 +15,7 @@ const UserRef = refOf(UserSchema);
 const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 256 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
-  code: Type.Optional(Type.String()),
+  code: Type.Optional(Type.String({ maxLength: 16 })),
 });
 
 /** Session and token endpoints (reference §1). */
@@ -60,8 +60,8 @@ export default async function sessionRoutes(app: FastifyInstance) {
   };
 
   app.post('/api/session', { config: PUBLIC, preValidation: requireForm, schema: { tags: ['session'], consumes: FORM, body: LoginBody, response: { 200: UserRef } } }, async (request, reply) => {
-    const { email, password } = request.body as { email: string; password: string };
-    const user = await ctx.passwordLogin.check(email, password, request.ip);
+    const { email, password, code } = request.body as { email: string; password: string; code?: string };
+    const user = await ctx.passwordLogin.check(email, password, request.ip, code);
     return startSession(request, reply, user, null);
   });
 

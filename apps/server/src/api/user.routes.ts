@@ -3,7 +3,9 @@ import { UserSchema } from '@tracklane/domain';
 import { Type } from 'typebox';
 import { refOf } from './schema-ref.js';
 import { IdParams, inputSchema } from './input-schema.js';
-import { PUBLIC, requireUser } from './request-context.js';
+import { PUBLIC, requireUser, serverSettings } from './request-context.js';
+import { generateTotpKey } from '../auth/totp.js';
+import { badRequest } from '../errors.js';
 import { createUserService, type UserListQuery } from './user.service.js';
 
 const UserListQuerySchema = Type.Object({
@@ -34,6 +36,11 @@ export default async function userRoutes(app: FastifyInstance) {
   app.post('/api/users', { config: PUBLIC, schema: { tags, body: createBody, response: { 200: ref } } }, (request) =>
     service.create(request.auth?.user, request.body as Record<string, unknown>),
   );
+  // A fresh secret for the user to enrol; the client then stores it as the user's totpKey.
+  app.post('/api/users/totp', { config: PUBLIC, schema: { tags, response: { 200: Type.String() } } }, async (request, reply) => {
+    if ((await serverSettings(request)).attributes.totpEnable !== true) throw badRequest('Two-factor authentication is not enabled on this server');
+    return reply.type('text/plain').send(generateTotpKey());
+  });
   app.put('/api/users/:id', { schema: { tags, params: IdParams, body: updateBody, response: { 200: ref } } }, (request) =>
     service.update(requireUser(request), id(request.params), request.body as Record<string, unknown>),
   );
