@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18nReady } from '../i18n/i18n';
 import { batteryColor, formatDistance, formatSpeed, statusColor, formatDuration, formatTime, formatVolume } from './formatters';
 import { isEmail } from './validation';
 
 describe('formatters', () => {
+  beforeAll(() => i18nReady);
+
   it('colours statuses: online green, offline red, unknown grey', () => {
     expect(statusColor('online')).toBe('success');
     expect(statusColor('offline')).toBe('error');
@@ -32,6 +36,8 @@ describe('registration e-mail rule', () => {
 });
 
 describe('report formatters', () => {
+  beforeAll(() => i18nReady);
+
   it('divides litres into gallons by the spec factors', () => {
     expect(formatVolume(45.46, 'impGal')).toBe('10.00 gal (imp)');
     expect(formatVolume(37.85, 'usGal')).toBe('10.00 gal (US)');

@@ -2,6 +2,7 @@ import { fromKnots, fromLitres, fromMetres, type DeviceStatus, type DistanceUnit
 import dayjs from 'dayjs';
 import timezonePlugin from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { distanceUnitLabel, speedUnitLabel, volumeUnitLabel } from './unit-labels';
 
 dayjs.extend(utc);
 dayjs.extend(timezonePlugin);
@@ -15,19 +16,15 @@ export const statusColor = (status: DeviceStatus | string | null | undefined): S
 /** 70 % and above green, above 30 % grey, 30 % and below red. */
 export const batteryColor = (level: number): StatusColor => (level >= 70 ? 'success' : level > 30 ? 'disabled' : 'error');
 
-const SPEED_LABELS: Record<SpeedUnit, string> = { kn: 'kn', kmh: 'km/h', mph: 'mph', mps: 'm/s' };
+export const formatSpeed = (knots: number, unit: SpeedUnit, decimals = 2): string => `${fromKnots(knots, unit).toFixed(decimals)} ${speedUnitLabel(unit)}`;
 
-export const formatSpeed = (knots: number, unit: SpeedUnit): string => `${fromKnots(knots, unit).toFixed(2)} ${SPEED_LABELS[unit]}`;
-
-export const formatDistance = (metres: number, unit: DistanceUnit): string => `${fromMetres(metres, unit).toFixed(2)} ${unit}`;
+export const formatDistance = (metres: number, unit: DistanceUnit): string => `${fromMetres(metres, unit).toFixed(2)} ${distanceUnitLabel(unit)}`;
 
 export const formatCourse = (degrees: number): string => `${degrees.toFixed(1)}°`;
 
 export const formatPercent = (value: number): string => `${Math.round(value)}%`;
 
-const VOLUME_LABELS: Record<VolumeUnit, string> = { ltr: 'l', impGal: 'gal (imp)', usGal: 'gal (US)' };
-
-export const formatVolume = (litres: number, unit: VolumeUnit): string => `${fromLitres(litres, unit).toFixed(2)} ${VOLUME_LABELS[unit]}`;
+export const formatVolume = (litres: number, unit: VolumeUnit): string => `${fromLitres(litres, unit).toFixed(2)} ${volumeUnitLabel(unit)}`;
 
 /** An instant in the user's time zone (the browser's when none is set). */
 export const formatTime = (value: string | number | Date | null | undefined, timezone: string | undefined, format = 'YYYY-MM-DD HH:mm:ss'): string => {

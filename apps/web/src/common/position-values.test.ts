@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18nReady } from '../i18n/i18n';
 import { formatPositionValue } from './position-values';
 
 const preferences = { speedUnit: 'kmh', distanceUnit: 'mi', timezone: 'Asia/Kolkata', coordinateFormat: 'dd' } as const;
 
 describe('formatPositionValue', () => {
-  it('formats each kind of field in the user preferences', () => {
-    expect(formatPositionValue('latitude', 52.53, preferences)).toBe('52.530000°');
+  beforeAll(() => i18nReady);
+
+  it('formats each kind of field in the user preferences, coordinates with 5 decimals and speed with 1 (spec §9)', () => {
+    expect(formatPositionValue('latitude', 52.53, preferences)).toBe('52.53000°');
     expect(formatPositionValue('latitude', 52.52, { ...preferences, coordinateFormat: 'ddm' })).toBe("52° 31.200' N");
-    expect(formatPositionValue('speed', 10, preferences)).toBe('18.52 km/h');
+    expect(formatPositionValue('speed', 10, preferences)).toBe('18.5 km/h');
     expect(formatPositionValue('totalDistance', 1609.344, preferences)).toBe('1.00 mi');
     expect(formatPositionValue('course', 90, preferences)).toBe('90.0°');
     expect(formatPositionValue('batteryLevel', 87, preferences)).toBe('87%');

@@ -37,14 +37,15 @@ const loadLanguage = async (language: Language) => {
   i18next.addResourceBundle(language, 'translation', mergeAreas(areas));
 };
 
-const useLanguage = async (language: Language) => {
+const applyLanguage = async (language: Language) => {
   await loadLanguage(language);
   await i18next.changeLanguage(language);
 };
 
-export const chooseLanguage = (language: Language) => {
+/** Remembers the choice and switches to it; resolves once its strings are loaded. */
+export const chooseLanguage = (language: Language): Promise<void> => {
   localStorage.setItem(STORAGE_KEY, language);
-  void useLanguage(language);
+  return applyLanguage(language);
 };
 
 // dates ("2 minutes ago") and the page language follow the interface language
@@ -63,6 +64,6 @@ export const i18nReady: Promise<void> = i18next
     interpolation: { escapeValue: false },
     showSupportNotice: false,
   } as Parameters<typeof i18next.init>[0])
-  .then(() => useLanguage(detectLanguage()));
+  .then(() => applyLanguage(detectLanguage()));
 
 export default i18next;
