@@ -3,6 +3,7 @@ import type { User } from '@tracklane/domain';
 import type { AccessPolicy } from '../auth/access-policy.js';
 import type { AccessRepository } from '../storage/access.repository.js';
 import type { Broadcaster, LiveMessage } from './live-message.js';
+import { createSocketBatcher } from './socket-batch.js';
 
 export const KEEPALIVE_MS = 55_000;
 
@@ -22,16 +23,18 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(payload));
   };
 
+  const batcher = createSocketBatcher<Connection>(send);
+
   const deliver = async (message: LiveMessage) => {
     switch (message.kind) {
       case 'position':
-        for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) send(c, { positions: [message.position] });
+        for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) batcher.add(c, 'positions', message.position);
         return;
       case 'device':
-        for (const c of connections) if (c.deviceIds.has(message.device.id)) send(c, { devices: [message.device] });
+        for (const c of connections) if (c.deviceIds.has(message.device.id)) batcher.add(c, 'devices', message.device);
         return;
       case 'event':
-        for (const c of connections) if (c.user.id === message.userId) send(c, { events: [message.event] });
+        for (const c of connections) if (c.user.id === message.userId) batcher.add(c, 'events', message.event);
         return;
       case 'access-changed':
         await Promise.all([...connections].map(async (c) => (c.deviceIds = await followedDevices(c.user))));
@@ -51,8 +54,12 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
     add: async (user: User, socket: WebSocket, latestPositions: unknown[]): Promise<void> => {
       const connection: Connection = { user, socket, deviceIds: await followedDevices(user) };
       connections.add(connection);
-      socket.on('close', () => connections.delete(connection));
-      socket.on('error', () => connections.delete(connection));
+      const forget = () => {
+        connections.delete(connection);
+        batcher.drop(connection);
+      };
+      socket.on('close', forget);
+      socket.on('error', forget);
       send(connection, { positions: latestPositions });
     },
     size: () => connections.size,
