@@ -7,8 +7,7 @@ import DirectionsBus from '@mui/icons-material/DirectionsBus';
 import DirectionsCar from '@mui/icons-material/DirectionsCar';
 import DirectionsTransit from '@mui/icons-material/DirectionsTransit';
 import ElectricScooter from '@mui/icons-material/ElectricScooter';
-import FireTruck from '@mui/icons-material/FireTruck';
-import Flight from '@mui/icons-material/Flight';
+import AirplanemodeActive from '@mui/icons-material/AirplanemodeActive';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import LocationOn from '@mui/icons-material/LocationOn';
 import Person from '@mui/icons-material/Person';
@@ -22,12 +21,13 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import type { DeviceCategory } from '@tracklane/domain';
 import type maplibregl from 'maplibre-gl';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { HelicopterIcon, PickupIcon } from './vehicle-icons';
 
-/** An icon for each of the 21 device categories. */
+/** A distinct icon for each of the 21 device categories. */
 export const CATEGORY_ICONS: Record<DeviceCategory, SvgIconComponent> = {
   default: LocationOn, animal: Pets, bicycle: DirectionsBike, boat: Sailing, bus: DirectionsBus, car: DirectionsCar,
-  crane: Construction, helicopter: Flight, motorcycle: TwoWheeler, offroad: Terrain, person: Person, pickup: FireTruck,
-  plane: Flight, ship: DirectionsBoat, tractor: Agriculture, train: Train, tram: Tram, trolleybus: DirectionsTransit,
+  crane: Construction, helicopter: HelicopterIcon, motorcycle: TwoWheeler, offroad: Terrain, person: Person, pickup: PickupIcon,
+  plane: AirplanemodeActive, ship: DirectionsBoat, tractor: Agriculture, train: Train, tram: Tram, trolleybus: DirectionsTransit,
   truck: LocalShipping, van: AirportShuttle, scooter: ElectricScooter,
 };
 
