@@ -2,11 +2,15 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { Box } from '@mui/material';
 import maplibregl from 'maplibre-gl';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServer } from '../api/server';
 import { useLiveStore } from '../store/live-store';
-import { baseStyle, MAP_STYLES, tileSource, tilesReachable, type MapStyleId } from './map-styles';
+import { mapLocale } from './map-locale';
+import { baseStyle, tileSource, tilesReachable } from './map-styles';
 import { MapStyleSwitcher } from './map-style-switcher';
+import { exposeMap } from './map-test-handle';
 import { addOfflineBase } from './offline-base';
+import { useMapStyle } from './use-map-style';
 
 const MapContext = createContext<maplibregl.Map | undefined>(undefined);
 
@@ -14,10 +18,6 @@ const MapContext = createContext<maplibregl.Map | undefined>(undefined);
 export const useMap = (): maplibregl.Map | undefined => useContext(MapContext);
 
 const GEOLOCATE_TIMEOUT_MS = 5000;
-const STYLE_KEY = 'mapStyle';
-
-const initialStyle = (stored: string | null | undefined): MapStyleId =>
-  (MAP_STYLES as readonly string[]).includes(stored ?? '') ? (stored as MapStyleId) : 'osm';
 
 export const MapView = ({ children }: { children?: ReactNode }) => {
   const container = useRef<HTMLDivElement>(null);
@@ -26,7 +26,8 @@ export const MapView = ({ children }: { children?: ReactNode }) => {
   const user = useLiveStore((state) => state.user);
   const preference = (key: string) => (server?.forceSettings ? server.attributes[key] : (user?.attributes[key] ?? server?.attributes[key]));
   const token = preference('mapboxAccessToken') as string | undefined;
-  const [styleId, setStyleId] = useState<MapStyleId>(() => initialStyle(localStorage.getItem(STYLE_KEY) ?? user?.map ?? server?.map));
+  const [styleId, chooseStyle] = useMapStyle();
+  const { t } = useTranslation();
 
   useLayoutEffect(() => {
     const instance = new maplibregl.Map({
@@ -35,6 +36,7 @@ export const MapView = ({ children }: { children?: ReactNode }) => {
       center: [server?.longitude ?? 0, server?.latitude ?? 20],
       zoom: server?.zoom || 1.5,
       attributionControl: { compact: true },
+      locale: mapLocale(t),
     });
     // tiles that cannot load (no internet) are expected and stay out of the console; anything else is reported
     instance.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string; tile?: unknown }) => {
@@ -45,13 +47,15 @@ export const MapView = ({ children }: { children?: ReactNode }) => {
     // 'load' waits for the first tiles, which never come offline; the style is enough to start
     instance.once('style.load', () => {
       addOfflineBase(instance);
+      exposeMap(instance.getContainer(), instance);
       setMap(instance);
     });
     return () => {
+      exposeMap(instance.getContainer(), undefined);
       setMap(undefined);
       instance.remove();
     };
-    // the style is chosen once per page; preferences change rarely and reload the page
+    // one map per page: the base layer is swapped below, and the language only changes on the login page
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -75,11 +79,6 @@ export const MapView = ({ children }: { children?: ReactNode }) => {
       map.removeSource('tiles');
     };
   }, [map, styleId, token]);
-
-  const chooseStyle = (id: MapStyleId) => {
-    localStorage.setItem(STYLE_KEY, id);
-    setStyleId(id);
-  };
 
   useEffect(() => {
     const element = container.current;
