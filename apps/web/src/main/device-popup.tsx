@@ -3,10 +3,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, Card, CardActions, CardContent, CardHeader, Dialog, DialogActions, DialogTitle, IconButton, Table, TableBody, TableCell, TableRow } from '@mui/material';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteDevice } from '../api/devices';
+import { useCatch } from '../common/use-catch';
 import { formatCourse, formatDistance, formatPercent, formatSpeed } from '../common/formatters';
 import { usePreferences } from '../common/use-preferences';
 import { useLiveStore } from '../store/live-store';
@@ -24,6 +25,15 @@ export const DevicePopup = ({ offsetLeft = 0 }: { offsetLeft?: number }) => {
   const select = useLiveStore((state) => state.select);
   const removeDevice = useLiveStore((state) => state.removeDevice);
   const [confirming, setConfirming] = useState(false);
+  // a refused or failed delete keeps the device and says why in the error snackbar
+  const remove = useCatch(
+    useCallback(async () => {
+      if (selectedId === undefined) return;
+      setConfirming(false);
+      await deleteDevice(selectedId);
+      removeDevice(selectedId);
+    }, [selectedId, removeDevice]),
+  );
   if (!device) return null;
 
   const rows: [string, string][] = [[t('deviceStatus'), t(STATUS_KEYS[device.status ?? 'offline'])]];
@@ -33,12 +43,6 @@ export const DevicePopup = ({ offsetLeft = 0 }: { offsetLeft?: number }) => {
     if (typeof position.attributes.totalDistance === 'number') rows.push([t('positionDistance'), formatDistance(position.attributes.totalDistance, distanceUnit)]);
     rows.push([t('positionCourse'), formatCourse(position.course)]);
   }
-
-  const remove = async () => {
-    await deleteDevice(device.id);
-    setConfirming(false);
-    removeDevice(device.id);
-  };
 
   return (
     <>
@@ -69,7 +73,7 @@ export const DevicePopup = ({ offsetLeft = 0 }: { offsetLeft?: number }) => {
         <DialogTitle>{t('sharedRemoveConfirm')}</DialogTitle>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{t('sharedCancel')}</Button>
-          <Button color="error" onClick={() => void remove()}>{t('sharedRemove')}</Button>
+          <Button color="error" onClick={remove}>{t('sharedRemove')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -2,6 +2,7 @@ import { Autocomplete, Checkbox, FormControlLabel, MenuItem, TextField } from '@
 import { ALARM_KINDS, type Notification } from '@tracklane/domain';
 import { useTranslation } from 'react-i18next';
 import { useNotificationTypes, useNotificators } from '../api/notification-catalog';
+import { LoadError } from '../common/components/load-error';
 import { alarmLabel, eventLabel, notificatorLabel } from '../common/event-label';
 import { EditItemPage } from './components/edit-item-page';
 import { FormSection } from './components/form-section';
@@ -15,14 +16,17 @@ const split = (list: unknown) => (typeof list === 'string' && list ? list.split(
 /** /settings/notification/{id?}: type, channels, alarms (for alarm notifications) and "all devices". */
 export default function NotificationPage() {
   const { t } = useTranslation();
-  const types = (useNotificationTypes().data ?? []).map((item) => item.type);
-  const channels = (useNotificators().data ?? []).map((item) => item.type);
+  const typesQuery = useNotificationTypes();
+  const channelsQuery = useNotificators();
+  const types = (typesQuery.data ?? []).map((item) => item.type);
+  const channels = (channelsQuery.data ?? []).map((item) => item.type);
   return (
     <EditItemPage resource="notifications" blank={blankNotification} backTo="/settings/notifications" isValid={(item) => Boolean(item.type)}>
       {(item, setItem) => {
         const withAlarms = item.type === 'alarm' || !item.type;
         return (
           <FormSection title={t('sharedRequired')} defaultExpanded>
+            <LoadError error={typesQuery.error ?? channelsQuery.error} />
             <TextField select name="type" label={t('notificationType')} value={types.includes(item.type) ? item.type : ''} onChange={(event) => {
               const type = event.target.value;
               const { alarms: _alarms, ...attributes } = item.attributes;

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverQuery, useServer } from '../api/server';
 import { updateServer } from '../api/server-settings';
+import { LoadError } from '../common/components/load-error';
 import { errorMessage } from '../common/error-message';
 import { useNavigateBack } from '../common/use-navigate-back';
 import { PREFERENCE_ATTRIBUTES } from './attribute-definitions';
@@ -27,7 +28,7 @@ export default function ServerPage() {
     if (loaded.data) setServer(loaded.data);
   }, [loaded.data]);
 
-  if (!server) return <LinearProgress />;
+  if (!server) return loaded.isError ? <LoadError error={loaded.error} sx={{ m: 2 }} /> : <LinearProgress />;
 
   const save = async () => {
     setFailure(undefined);
