@@ -1,18 +1,57 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from './helpers';
+import { OwnServer } from './own-server';
 
-test('after one visit the app shell reloads with the network gone', async ({ page, context }) => {
-  await page.goto('/login');
-  await expect(page.locator('button[type=submit]')).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // the worker takes control of the page once it activates; reload once online so it serves it
+const server = new OwnServer(18093);
+
+test.beforeAll(() => server.start());
+test.afterAll(() => server.dispose());
+
+/** Waits until the service worker controls the page, so that the next reload can be served from its cache. */
+const workerInControl = async (page: Page) => {
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
-  await context.setOffline(true);
-  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+};
+
+test('with the server stopped, reloading the login page still shows the app', async ({ page }) => {
+  await page.goto(`${server.url}/login`);
   await expect(page.locator('button[type=submit]')).toBeVisible();
-  await expect(page.locator('input[name=email]')).toBeVisible();
-  await context.setOffline(false);
+  await workerInControl(page);
+  await server.stop();
+  try {
+    await page.reload();
+    await expect(page.locator('input[name=email]')).toBeVisible();
+    await expect(page.locator('button[type=submit]')).toBeVisible();
+  } finally {
+    await server.start();
+  }
+});
+
+test('with the server stopped, a signed-in page keeps its frame and says so, and comes back with the server', async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  await page.locator('input[name=email]').fill(ADMIN.email);
+  await page.locator('input[name=password]').fill(ADMIN.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByTestId('map')).toBeVisible();
+  await page.goto(`${server.url}/settings/devices`);
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+  await workerInControl(page);
+
+  await server.stop();
+  try {
+    await page.reload();
+    // the page is served by the worker: still the signed-in address, the app's bar, and the reason
+    await expect(page).toHaveURL(/\/settings\/devices$/);
+    await expect(page.getByTestId('offline-shell')).toContainText('Connection error');
+    await expect(page.getByRole('banner')).toContainText('Tracklane');
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  } finally {
+    await server.start();
+  }
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByTestId('offline-shell')).toHaveCount(0);
 });
 
 test('the app is installable: a manifest with PNG icons of the sizes browsers ask for', async ({ page, request }) => {
