@@ -40,6 +40,8 @@ export interface Config {
   webOrigins: string[];
   /** Folder holding the built web app. */
   webRoot: string;
+  /** Folder of device media (uploaded device images, files trackers send), one sub-folder per device identifier. */
+  mediaRoot: string;
   /** Session lifetime in seconds; 0 = until logout. */
   sessionTimeout: number;
   /** Adds `Secure` to the session cookie (serve over HTTPS). */
@@ -185,6 +187,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     webUrl: reader.url('WEB_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     webOrigins: reader.string('WEB_ORIGIN', '').split(',').map((origin) => origin.trim()).filter(Boolean),
     webRoot: path.resolve(reader.string('WEB_ROOT', path.join(import.meta.dirname, '../../web/dist'))),
+    mediaRoot: path.resolve(reader.string('MEDIA_PATH', 'data/media')),
     sessionTimeout: reader.integer('SESSION_TIMEOUT', 0, 0, 10 * 365 * 86400),
     cookieSecure: reader.boolean('COOKIE_SECURE', false),
     loginMaxFailures: reader.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
