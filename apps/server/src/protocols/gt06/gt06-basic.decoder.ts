@@ -4,8 +4,8 @@ import { nothing, type DecodeContext, type DecodeResult } from '../protocol-defi
 import { ByteReader } from '../transport/byte-reader.js';
 import { addAlarm, cellTower, networkOf, newPosition, setTime } from '../position-builder.js';
 import { gt06Ack, gt06AddressResponse, gt06TimeResponse, gt06WifiAck } from './gt06.encoder.js';
-import { decodeGps, decodeLbs, readTime, variantOf, type Gt06State, type Gt06Variant, left } from './gt06-fields.js';
-import { decodeLocation, isLocationType } from './gt06-location.decoder.js';
+import { decodeGps, decodeLbs, isVlModel, readTime, variantOf, type Gt06State, type Gt06Variant, left } from './gt06-fields.js';
+import { decodeGl21lStatus, decodeIButton, decodeLocation, decodeVlLocation, isLocationType } from './gt06-location.decoder.js';
 import { decodeMultiLbs, decodeWifi } from './gt06-network.decoder.js';
 
 const MULTI_LBS = new Set([0x28, 0x2e, 0x24, 0x18, 0x2c, 0xa1, 0x33]);
@@ -61,6 +61,16 @@ const decodeAlarmPacket = (position: DecodedPosition, reader: ByteReader, dataLe
   const event = reader.u8();
   position.attributes.event = event;
   addAlarm(position, event === 0x01 ? (extended ? Alarm.sos : Alarm.general) : EVENT_ALARMS[event]);
+};
+
+/** Layouts that share a type number with the common location blocks but not their order. */
+const decodeSpecialLocation = (position: DecodedPosition, reader: ByteReader, type: number, variant: Gt06Variant, dataLength: number, context: DecodeContext<Gt06State>): boolean => {
+  if (type === 0x61) decodeIButton(position, reader, context.state);
+  else if (type === 0x36 && isVlModel(context.model)) decodeVlLocation(position, reader, context.state);
+  // a GPS and a cell block need 27 bytes; GL21L status packets reuse 0xA3 with less
+  else if (type === 0xa3 && variant !== 'seeworld' && dataLength < 27) decodeGl21lStatus(position, reader);
+  else return false;
+  return true;
 };
 
 /** Standard packets (`78 78`). */
@@ -127,6 +137,8 @@ export const decodeBasic = (frame: Buffer, context: DecodeContext<Gt06State>): D
     return reply();
   }
   if (type === 0x19 && variant === 'space10x') return nothing(); // multi-LBS message
+  const special = decodeSpecialLocation(position, reader, type, variant, dataLength, context);
+  if (special) return reply();
   if (isLocationType(type)) {
     decodeLocation(position, reader, type, variant, state, context.model);
     return reply();

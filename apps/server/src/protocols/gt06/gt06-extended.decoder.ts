@@ -2,9 +2,11 @@ import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
 import { ByteReader, FrameError, isPrintable } from '../transport/byte-reader.js';
-import { addAlarm, cellTower, knotsFromKph, networkOf, newPosition, setFix, setTime, utc } from '../position-builder.js';
+import { addAlarm, newPosition, setFix, setTime, utc } from '../position-builder.js';
 import { gt06Ack, gt06Packet } from './gt06.encoder.js';
 import { decodeGps, decodeLbs, readTime, type Gt06State, left } from './gt06-fields.js';
+import { decodeDeviceStatus, decodeObd, decodePeripheral } from './gt06-jimi.decoder.js';
+import { decodeModular } from './gt06-modular.decoder.js';
 
 const LOCATION_TEXT = /Current position!Lat:([NS])(\d+\.\d+),Lon:([EW])(\d+\.\d+),Course:(\d+\.\d+),Speed:(\d+\.\d+),DateTime:(\d{4})-(\d\d)-(\d\d) +(\d\d):(\d\d):(\d\d)/;
 const FUEL_TEXT = /!AIOIL,\d+,\d+\.\d+,(\d+\.\d+),[^,]+,\d\d\d\d,(\d+\.\d+),[01],\d+,[0-9A-Fa-f]{2}/;
@@ -109,58 +111,7 @@ const decodeAz735 = (position: DecodedPosition, reader: ByteReader, type: number
   }
 };
 
-/** Modular GPS packet 0x70: typed modules until the serial. */
-const decodeModular = (position: DecodedPosition, reader: ByteReader) => {
-  const a = position.attributes;
-  while (left(reader) > 0) {
-    const module = reader.u16();
-    const length = reader.u16();
-    const data = new ByteReader(reader.bytes(Math.min(length, left(reader))));
-    switch (module) {
-      case 0x03: a.iccid = data.hex(10); break;
-      case 0x09: a.sat = data.u8(); break;
-      case 0x0a: a.satVisible = data.u8(); break;
-      case 0x11: {
-        const [mcc, mnc, lac, cid, rssi] = [data.u16(), data.u16(), data.u16(), data.u24(), data.u8()];
-        if (cid > 0) position.network = networkOf([cellTower(mcc, mnc, lac, cid, rssi)]);
-        break;
-      }
-      case 0x18: a.battery = data.u16() * 0.01; break;
-      case 0x28: a.hdop = data.u8() * 0.1; break;
-      case 0x29: a.index = data.u32(); break;
-      case 0x2a: {
-        const input = data.u8();
-        a.door = (input & 0x0f) > 0;
-        a.tamper = input >> 4 > 0;
-        break;
-      }
-      case 0x2b: {
-        const event = data.u8();
-        addAlarm(position, { 0x11: Alarm.lowBattery, 0x12: Alarm.lowPower, 0x13: Alarm.powerCut, 0x14: Alarm.removing }[event]);
-        a.event = event;
-        break;
-      }
-      case 0x2e: a.odometer = data.u32le(); break;
-      case 0x33: {
-        const time = data.u32() * 1000;
-        a.sat = data.u8();
-        const altitude = data.i16();
-        let latitude = data.u32() / 1_800_000;
-        let longitude = data.u32() / 1_800_000;
-        const speed = knotsFromKph(data.u8());
-        const flags = data.u16();
-        if ((flags & 0x0400) === 0) latitude = -latitude;
-        if ((flags & 0x0800) !== 0) longitude = -longitude;
-        setFix(position, { time, latitude, longitude, altitude, speed, course: flags & 0x03ff, valid: (flags & 0x1000) !== 0 });
-        break;
-      }
-      case 0x34: a.event = data.u8(); break;
-      default: break;
-    }
-  }
-};
-
-/** Extended packets (`79 79`). Only AZ735 and modular packets are acknowledged, as Traccar does. */
+/** Extended packets (`79 79`). Only AZ735, modular and Jimi status packets are acknowledged, as Traccar does. */
 export const decodeExtended = (frame: Buffer, context: DecodeContext<Gt06State>): DecodeResult => {
   const uniqueId = context.uniqueId;
   if (uniqueId === undefined) return nothing();
@@ -181,6 +132,14 @@ export const decodeExtended = (frame: Buffer, context: DecodeContext<Gt06State>)
     case 0x70:
       decodeModular(position, reader);
       return { positions: [position], ack: [gt06Ack(0x70, serial)] };
+    case 0x8c:
+      decodeObd(position, reader, context.state);
+      return { positions: [position], ack: [] };
+    case 0xf1:
+    case 0xf2:
+      if (type === 0xf1) decodeDeviceStatus(position, reader);
+      else decodePeripheral(position, reader);
+      return { positions: [position], ack: [gt06Ack(type, serial)] };
     case 0x9b: {
       reader.u8(); // external device type
       const data = reader.rest(4);

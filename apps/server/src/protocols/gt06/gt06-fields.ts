@@ -34,6 +34,7 @@ export const variantOf = (extended: boolean, type: number, length: number, frame
     [0x32, (l) => l === 0x27 || l === 0x29, 'sl4x'],
     [0x22, (l) => l === 0x2f, 'seeworld'],
     [0x16, (l) => l === 0x26, 'seeworld'],
+    [0xa3, (l) => l === 0x0c, 'seeworld'],
     [0x17, (l) => l === 0x28, 'rfid'],
     [0xa2, (l) => l === 0x40, 'lw4g'],
   ];
@@ -80,11 +81,13 @@ export interface LbsLayout {
   /** A leading length byte (0 = no cell data). */
   hasLength: boolean;
   mnc16?: boolean;
-  /** 4-byte LAC and 8-byte cell id (4G types). */
-  long?: boolean;
-  /** 4-byte cell id. */
-  cid32?: boolean;
+  /** 4-byte LAC (4G types). */
+  lac32?: boolean;
+  /** Width of the cell id in bytes; 3 unless told otherwise. */
+  cidBytes?: 3 | 4 | 8;
 }
+
+const MAX_CELL_ID = 0x0fffffff;
 
 /** The LBS block: MCC (bit 15 = 2-byte MNC), MNC, LAC, cell id. */
 export const decodeLbs = (position: DecodedPosition, reader: ByteReader, layout: LbsLayout): boolean => {
@@ -99,10 +102,11 @@ export const decodeLbs = (position: DecodedPosition, reader: ByteReader, layout:
   }
   const mcc = reader.u16();
   const mnc = (mcc & 0x8000) !== 0 || layout.mnc16 ? reader.u16() : reader.u8();
-  const lac = layout.long ? reader.i32() : reader.u16();
-  const cid = layout.long ? Number(reader.i64()) : layout.cid32 ? reader.u32() : reader.u24();
-  // a cell without an area code locates nothing
-  position.network = lac > 0 ? networkOf([cellTower(mcc & 0x7fff, mnc, lac, cid)]) : null;
+  const lac = layout.lac32 ? reader.i32() : reader.u16();
+  const cidBytes = layout.cidBytes ?? 3;
+  const cid = cidBytes === 8 ? Number(reader.i64()) : cidBytes === 4 ? reader.u32() : reader.u24();
+  // a cell without an area code, or with an id wider than LTE's 28 bits, locates nothing
+  position.network = lac > 0 && cid <= MAX_CELL_ID ? networkOf([cellTower(mcc & 0x7fff, mnc, lac, cid)]) : null;
   if (length > 9) reader.skip(length - 9);
   return true;
 };
@@ -129,14 +133,31 @@ const ALARMS: Record<number, string> = {
   0x5b: Alarm.temperature, 0x5c: Alarm.temperature, 0xc9: Alarm.idle,
 };
 
-/** The alarm byte of the alarm/language word (reference/protocols.md §2); some codes mean otherwise on LW and VL models. */
-export const alarmOf = (value: number, model: string | undefined): string | undefined => {
+/** Models whose 0x22/0x25 locations carry the NT layout (IMEI, device time, power, odometer, hours). */
+const NT_MODELS = new Set(['NT11', 'NT20', 'NT26', 'NT40', 'NT46', 'VL100', 'XT40']);
+/** Models that number some alarm codes differently (and VL103 tails). */
+const VL_MODELS = new Set(['VL103', 'LL303', 'VL512', 'G18']);
+
+export const isNtModel = (model: string | undefined): boolean => NT_MODELS.has(model?.toUpperCase() ?? '');
+export const isVlModel = (model: string | undefined): boolean => VL_MODELS.has(model?.toUpperCase() ?? '');
+
+/** Model-specific meanings of alarm codes: LW, SEEWORLD and VL models reuse a few codes. */
+const modelAlarmOf = (value: number, model: string | undefined): string | undefined => {
   const upper = model?.toUpperCase() ?? '';
-  if (upper.startsWith('LW') && value === 0x18) return Alarm.accident;
-  if (upper.startsWith('LW') && value === 0x19) return Alarm.acceleration;
-  if (upper.startsWith('VL') && value === 0x09) return Alarm.tow;
-  return ALARMS[value];
+  const lw = upper.startsWith('LW');
+  const seeworld = upper === 'SEEWORLD';
+  const vl = isVlModel(upper);
+  if (value === 0x09 && vl) return Alarm.tow;
+  if (value === 0x18 && lw) return Alarm.accident;
+  if (value === 0x19 && lw) return Alarm.acceleration;
+  if (value === 0x28 && (seeworld || vl)) return seeworld ? Alarm.cornering : Alarm.powerOff;
+  if (value === 0x29 && seeworld) return Alarm.accident;
+  if (value === 0x30 && vl) return Alarm.braking;
+  return undefined;
 };
+
+/** The alarm byte of the alarm/language word (reference/protocols.md §2); some codes mean otherwise on some models. */
+export const alarmOf = (value: number, model: string | undefined): string | undefined => modelAlarmOf(value, model) ?? ALARMS[value];
 
 /** Voltage level 0–6 as a percentage; 7–100 are percentages already. */
 export const batteryLevelOf = (value: number): number | undefined => (value <= 6 ? Math.trunc((value * 100) / 6) : value <= 100 ? value : undefined);
