@@ -148,6 +148,20 @@ describe.each(testDatabases())('reports on $name', (database) => {
       const adminView = (await get(admin, `/api/reports/events?${DAY}`)).json();
       expect(adminView).toEqual([]);
     });
+
+    it('events: never a maintenance the user cannot see; events without a maintenance stay', async () => {
+      const hidden = (await admin.post('/api/maintenance', { name: 'Audit', type: 'totalDistance', start: 0, period: 1000 })).json().id;
+      const own = (await owner.post('/api/maintenance', { name: 'Oil', type: 'totalDistance', start: 0, period: 1000 })).json().id;
+      // an hour after the journey, apart from the events the other tests count
+      const event = (type: string, n: number, maintenanceId = 0) => server.ctx.repos.events.insert({ type, deviceId: van, eventTime: minute(n), maintenanceId });
+      await event('maintenance', 91, hidden);
+      await event('maintenance', 92, own);
+      await event('deviceOverspeed', 93);
+      const events = (await get(owner, `/api/reports/events?deviceId=${van}&${range(90, 95)}`)).json() as { type: string; eventTime: string; maintenanceId: number }[];
+      expect(events.map((e) => [e.type, minuteOf(e.eventTime), e.maintenanceId])).toEqual([['maintenance', 92, own], ['deviceOverspeed', 93, 0]]);
+      const maintenanceOnly = (await get(owner, `/api/reports/events?deviceId=${van}&${range(90, 95)}&type=maintenance`)).json() as { maintenanceId: number }[];
+      expect(maintenanceOnly.map((e) => e.maintenanceId)).toEqual([own]);
+    });
   });
 
   describe('devices and access', () => {
