@@ -7,7 +7,8 @@ export const meteredIngest = (ingest: PositionIngest, metrics: Metrics): Positio
   ingest: async (decoded) => {
     const protocol = decoded.protocol;
     metrics.positionsReceived.inc({ protocol });
-    const result = await ingest.ingest(decoded);
+    metrics.ingestInFlight.inc();
+    const result = await ingest.ingest(decoded).finally(() => metrics.ingestInFlight.dec());
     if (result.status === 'stored') metrics.positionsStored.inc({ protocol });
     else if (result.status === 'filtered') metrics.positionsFiltered.inc({ protocol });
     else metrics.positionsRejected.inc({ protocol, reason: result.status });

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Prometheus metrics of one instance (`GET /metrics`): ingest counters per protocol, request
+ * Prometheus metrics of one instance (`GET /metrics`): ingest counters per protocol, the ingest queue depth, request
  * latencies per route, live socket clients, tracker connections per protocol, and Node's defaults.
  */
 export const createMetrics = () => {
@@ -16,6 +16,7 @@ export const createMetrics = () => {
     positionsStored: new Counter({ name: 'tracklane_positions_stored_total', help: 'Positions committed to the database', labelNames: ['protocol'], registers: [registry] }),
     positionsFiltered: new Counter({ name: 'tracklane_positions_filtered_total', help: 'Positions dropped by the processing filters', labelNames: ['protocol'], registers: [registry] }),
     positionsRejected: new Counter({ name: 'tracklane_positions_rejected_total', help: 'Messages from unknown or disabled devices', labelNames: ['protocol', 'reason'], registers: [registry] }),
+    ingestInFlight: new Gauge({ name: 'tracklane_ingest_in_flight', help: 'Decoded device messages waiting for their turn, processing or their commit (the ingest queue depth)', registers: [registry] }),
     requestDuration: new Histogram({
       name: 'tracklane_http_request_duration_seconds',
       help: 'API request latency',

@@ -28,6 +28,17 @@ describe.each(testDatabases())('Prometheus metrics on $name', (database) => {
     expect(valueOf(response.body, 'tracklane_positions_rejected_total{protocol="osmand",reason="unknown-device"}')).toBe(1);
     expect(valueOf(response.body, 'tracklane_http_request_duration_seconds_count{method="GET",route="/api/devices",status="200"}')).toBe(1);
     expect(valueOf(response.body, 'tracklane_socket_clients')).toBe(0);
+    expect(valueOf(response.body, 'tracklane_ingest_in_flight')).toBe(0);
     expect(response.body).toContain('tracklane_process_resident_memory_bytes');
+  });
+
+  it('shows the messages waiting for their commit as the ingest queue depth', async () => {
+    const reports = Array.from({ length: 20 }, (_, n) => server.app.inject({ method: 'POST', url: `/?id=metrics-van&lat=28.6&lon=77.${n}&timestamp=${Math.floor(Date.now() / 1000) + n}` }));
+    await new Promise((resolve) => setImmediate(resolve));
+    const during = await server.app.inject({ method: 'GET', url: '/metrics' });
+    expect(valueOf(during.body, 'tracklane_ingest_in_flight')).toBeGreaterThan(0);
+    await Promise.all(reports);
+    const after = await server.app.inject({ method: 'GET', url: '/metrics' });
+    expect(valueOf(after.body, 'tracklane_ingest_in_flight')).toBe(0);
   });
 });

@@ -1,0 +1,82 @@
+/** Shared by the benchmarks that run the built server in processes of its own. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gt06Packet } from '../apps/server/src/protocols/gt06/gt06.encoder.js';
+import { PROTOCOL_DEFAULT_PORTS } from '../apps/server/src/protocols/protocol-ports.js';
+
+/** Every tracker port off unless the benchmark names it, so runs never collide with a server already running. */
+const noProtocolPorts = Object.fromEntries(Object.keys(PROTOCOL_DEFAULT_PORTS).map((name) => [`${name.toUpperCase()}_PORT`, '0']));
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+export const machine = () => `${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}`;
+export const today = () => new Date().toISOString().slice(0, 10);
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const tempSqliteUrl = (name: string) => `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), `tracklane-${name}-`)), 'bench.sqlite')}`;
+
+/**
+ * Starts `apps/server/dist/main.js` (run `npm run build` first) with the given environment and waits
+ * until it answers /api/health. `BENCH_SERVER_ARGS` adds node flags (e.g. `--cpu-prof`).
+ */
+export const startServer = async (env: Record<string, string>): Promise<ChildProcess> => {
+  const args = [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), path.join(import.meta.dirname, '../apps/server/dist/main.js')];
+  const server = spawn(process.execPath, args, { env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...noProtocolPorts, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then((response) => response.ok, () => false)) return server;
+    await sleep(200);
+  }
+  server.kill();
+  throw new Error('server did not start');
+};
+
+export const stopServer = (server: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
+
+export interface Gt06Tracker {
+  imei: string;
+  socket: net.Socket;
+  serial: number;
+}
+
+/** A GT06 tracker logged in over TCP; `onAck` hears every later 10-byte acknowledgement. */
+export const connectGt06 = (port: number, imei: string, onAck: () => void = () => undefined) =>
+  new Promise<Gt06Tracker>((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const tracker: Gt06Tracker = { imei, socket, serial: 1 };
+    let loggedIn = false;
+    socket.on('data', (data) => {
+      for (let offset = 0; offset + 10 <= data.length; offset += 10) {
+        if (loggedIn) onAck();
+        else {
+          loggedIn = true;
+          resolve(tracker);
+        }
+      }
+    });
+    socket.once('error', reject);
+    socket.once('connect', () => socket.write(gt06Packet(0x01, tracker.serial++, Buffer.from(imei.padStart(16, '0'), 'hex'))));
+  });
+
+/** Connects `count` trackers, 200 at a time. */
+export const connectFleet = async (port: number, count: number, imeiOf: (index: number) => string, onAck: (index: number) => void = () => undefined) => {
+  const trackers: Gt06Tracker[] = [];
+  for (let index = 0; index < count; index += 200) {
+    const size = Math.min(200, count - index);
+    trackers.push(...(await Promise.all(Array.from({ length: size }, (_, offset) => connectGt06(port, imeiOf(index + offset), () => onAck(index + offset))))));
+  }
+  return trackers;
+};
+
+/** Signs in with the form body, as the web app does; returns the session cookie. */
+export const signIn = async (httpPort: number, email: string, password: string): Promise<string> => {
+  const response = await fetch(`http://127.0.0.1:${httpPort}/api/session`, { method: 'POST', body: new URLSearchParams({ email, password }) });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+};

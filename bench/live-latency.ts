@@ -1,0 +1,134 @@
+/**
+ * Live latency benchmark: GT06 trackers report over TCP to the built server and a signed-in browser
+ * socket receives the positions; the time from writing a tracker's message to the position arriving
+ * on the socket is measured at BENCH_RATES positions per second (default 1,000, 5,000 and 10,000),
+ * BENCH_SECONDS each. With BENCH_INSTANCES=2 two servers share one PostgreSQL database
+ * (BENCH_DATABASE_URL's server, default the local one) and Redis (BENCH_REDIS_URL): the trackers
+ * report to the first, the socket listens on the second. Needs `npm run build`.
+ */
+import pg from 'pg';
+import WebSocket from 'ws';
+import { gt06Location } from '../apps/server/src/simulator/gt06-sender.js';
+import { createJourney } from '../apps/server/src/simulator/journey.js';
+import { addBenchmarkRow } from './benchmarks-file.js';
+import { connectFleet, machine, percentile, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
+
+const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 2000);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+const IMEI_BASE = 862_000_000_000_000;
+
+/** A fresh PostgreSQL database for the two-instance run, dropped afterwards. */
+const freshDatabase = async () => {
+  const name = `tracklane_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+};
+
+const startInstances = async () => {
+  const database = INSTANCES > 1 ? await freshDatabase() : { url: tempSqliteUrl('latency'), drop: async () => undefined };
+  const common = { DATABASE_URL: database.url, REGISTER_UNKNOWN: 'true', GT06_TIMEOUT: '600', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...(INSTANCES > 1 ? { REDIS_URL: REDIS } : {}) };
+  const servers = [];
+  for (let i = 0; i < INSTANCES; i++) {
+    // one at a time: the first creates the schema
+    servers.push(await startServer({ ...common, PORT: String(28090 + i), GT06_PORT: String(25030 + i), OSMAND_PORT: '0' }));
+  }
+  return { servers, trackerPort: 25030, socketPort: 28090 + INSTANCES - 1, drop: database.drop };
+};
+
+/** The socket's positions, matched to the oldest unanswered send of their device. */
+const listen = async (port: number, cookie: string, sendTimes: Map<number, number[]>, latencies: number[]) => {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/socket`, { headers: { cookie } });
+  let first = true;
+  socket.on('message', (data) => {
+    const received = performance.now();
+    if (first) return void (first = false); // the latest positions sent on connect
+    const message = JSON.parse(String(data)) as { positions?: { deviceId: number }[] };
+    for (const position of message.positions ?? []) {
+      const sent = sendTimes.get(position.deviceId)?.shift();
+      if (sent !== undefined) latencies.push(received - sent);
+    }
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return socket;
+};
+
+/** The registered trackers' devices, linked to the signed-in administrator so the socket follows them. */
+const followAll = async (port: number, cookie: string): Promise<Map<string, number>> => {
+  const api = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { cookie, 'content-type': 'application/json' } });
+  const user = (await (await api('/api/session')).json()) as { id: number };
+  const devices = (await (await api('/api/devices?all=true')).json()) as { id: number; uniqueId: string }[];
+  const linked = await api('/api/permissions/bulk', { method: 'POST', body: JSON.stringify(devices.map((device) => ({ userId: user.id, deviceId: device.id }))) });
+  if (!linked.ok) throw new Error(`linking devices failed: ${linked.status}`);
+  return new Map(devices.map((device) => [device.uniqueId, device.id]));
+};
+
+const main = async () => {
+  const { servers, trackerPort, socketPort, drop } = await startInstances();
+  try {
+    const trackers = await connectFleet(trackerPort, TRACKERS, (index) => String(IMEI_BASE + index));
+    const cookie = await signIn(socketPort, ADMIN.email, ADMIN.password);
+    const ids = await followAll(socketPort, cookie);
+    const idOf = trackers.map((tracker) => ids.get(tracker.imei)!);
+    const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 50) * 0.01, longitude: 77.2 + Math.floor(index / 50) * 0.01 }, seed: index + 7 }));
+    // warm-up: every device's first position loads its context and state; measure the steady state after it
+    const time = new Date();
+    trackers.forEach((tracker, index) => tracker.socket.write(gt06Location(journeys[index]!.step(1), time, tracker.serial++ & 0xffff)));
+    await sleep(Math.max(3000, TRACKERS * 2));
+    let cursor = 0;
+    for (const rate of RATES) {
+      const sendTimes = new Map(idOf.map((id) => [id, [] as number[]]));
+      const latencies: number[] = [];
+      const socket = await listen(socketPort, cookie, sendTimes, latencies);
+      await sleep(500);
+      const tickMs = 10;
+      let sent = 0;
+      const started = performance.now();
+      while (performance.now() - started < SECONDS * 1000) {
+        const due = Math.floor(((performance.now() - started) / 1000) * rate) - sent;
+        const time = new Date();
+        for (let n = 0; n < due; n++, sent++, cursor = (cursor + 1) % trackers.length) {
+          const tracker = trackers[cursor]!;
+          sendTimes.get(idOf[cursor]!)!.push(performance.now());
+          tracker.socket.write(gt06Location(journeys[cursor]!.step(1), time, tracker.serial++ & 0xffff));
+        }
+        await sleep(tickMs);
+      }
+      const offered = sent / ((performance.now() - started) / 1000);
+      const deadline = performance.now() + 5000;
+      while (latencies.length < sent && performance.now() < deadline) await sleep(50);
+      socket.close();
+      latencies.sort((a, b) => a - b);
+      const scenario = INSTANCES > 1
+        ? `trackers on instance A, browser socket on instance B (PostgreSQL + Redis), ${TRACKERS.toLocaleString('en')} GT06 trackers`
+        : `one instance (SQLite), ${TRACKERS.toLocaleString('en')} GT06 trackers`;
+      const line = `| ${today()} | ${machine()} | ${scenario} | ${Math.round(offered).toLocaleString('en')} positions/s for ${SECONDS} s | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms | ${latencies.length.toLocaleString('en')} of ${sent.toLocaleString('en')} delivered |`;
+      console.log(line);
+      addBenchmarkRow('## Live latency', line, 'Tracker message written → position on a browser socket (`node --import tsx bench/live-latency.ts`; `BENCH_INSTANCES=2` for two instances joined by Redis). Targets: p50 ≤ 10 ms and p99 ≤ 50 ms at 10,000 positions/s on one instance; p99 ≤ 100 ms across two instances.\n\n| Date | Machine | Scenario | Rate | Latency | Delivered |\n|---|---|---|---|---|---|');
+      await sleep(1000);
+    }
+    for (const tracker of trackers) tracker.socket.destroy();
+  } finally {
+    await Promise.all(servers.map(stopServer));
+    await drop();
+  }
+};
+
+await main();
