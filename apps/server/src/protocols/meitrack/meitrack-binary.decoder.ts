@@ -1,6 +1,7 @@
 import type { DecodedPosition } from '../decoded-position.js';
 import { addAlarm, cellTower, knotsFromKph, networkOf, newPosition, setFix } from '../position-builder.js';
 import { ByteReader } from '../transport/byte-reader.js';
+import { decodeVariableParameter } from './meitrack-cce-values.js';
 import { meitrackAlarm } from './meitrack-text.decoder.js';
 
 /** Seconds between the Unix epoch and 2000-01-01, the epoch of binary times. */
@@ -51,6 +52,7 @@ const parameterId = (reader: ByteReader): number => (reader.peekU8() === 0xfe ? 
 const decodeByteParameter = (position: DecodedPosition, id: number, value: number): void => {
   const keys: Record<number, string> = { 0x01: 'event', 0x06: 'sat', 0x07: 'rssi', 0x14: 'output', 0x15: 'input', 0x97: 'throttle', 0x9d: 'fuel', 0xfe69: 'batteryLevel' };
   if (id === 0x05) position.valid = value > 0;
+  else if (id === 0x47) position.attributes.lock = value > 0;
   else if (keys[id]) position.attributes[keys[id]] = value;
   if (id === 0x01) addAlarm(position, meitrackAlarm(value));
 };
@@ -87,7 +89,13 @@ const decodeCceRecord = (position: DecodedPosition, reader: ByteReader): Decoded
     else if (id === 0x0c || id === 0x9b) position.attributes.odometer = raw.readUInt32LE();
     else if (id === 0x0d) position.attributes.runtime = raw.readUInt32LE();
   }
-  // variable-length values (photos, BLE tags, …) are not decoded; some firmware sizes them past the record, so they are not walked
+  // some firmware sizes the last values past the record: stop there rather than drop the record
+  for (let n = reader.remaining > 0 ? reader.u8() : 0; n > 0 && reader.remaining >= 2; n--) {
+    const id = parameterId(reader);
+    const length = reader.u8();
+    if (length > reader.remaining) break;
+    decodeVariableParameter(position, id, reader.bytes(length));
+  }
   if (latitude !== undefined && longitude !== undefined && time !== undefined) {
     const { valid, speed, course, altitude } = position;
     setFix(position, { time, latitude, longitude, valid, speed, course, altitude });

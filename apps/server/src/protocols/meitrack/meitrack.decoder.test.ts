@@ -3,14 +3,6 @@ import { assertVector, describeVector, loadVectors, replayVectors, VECTOR_NOW, t
 import { decodeMeitrack } from './meitrack.decoder.js';
 import { meitrackProtocol } from './meitrack.protocol.js';
 
-const NOT_YET_SUPPORTED = new Map<number, string>([
-  [1, 'CCE photo parameters (media store)'],
-  [2, 'CCE BLE tag parameters'],
-  [3, 'CCE BLE tag parameters'],
-  [4, 'CCE second battery parameter'],
-  [6, 'CCE lock state parameter'],
-]);
-
 describe(decodeMeitrack.name, () => {
   const vectors = loadVectors('meitrack');
   let replayed: ReplayedVector[];
@@ -19,10 +11,7 @@ describe(decodeMeitrack.name, () => {
   });
 
   vectors.forEach((vector, index) => {
-    const reason = NOT_YET_SUPPORTED.get(index);
-    const name = describeVector({ index, vector });
-    if (reason) it.fails(`${name} (not yet supported: ${reason})`, () => assertVector(replayed[index]!));
-    else it(name, () => assertVector(replayed[index]!));
+    it(describeVector({ index, vector }), () => assertVector(replayed[index]!));
   });
 
   const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: undefined, now: () => VECTOR_NOW };
