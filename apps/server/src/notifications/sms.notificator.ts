@@ -25,15 +25,20 @@ export const smsRequest = (config: SmsHttpConfig, phone: string, message: string
   };
 };
 
+/** Hands one text to the gateway; rejects when it does not accept it. */
+export const sendSms = async (config: SmsHttpConfig, phone: string, text: string): Promise<void> => {
+  const { url, init } = smsRequest(config, phone, text);
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  await response.arrayBuffer().catch(() => undefined);
+  if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+};
+
 /** Sends the digest to the user's phone through the HTTP gateway; users without a phone number are skipped. */
 export const createSmsNotificator = (config: SmsHttpConfig): Notificator => ({
   type: 'sms',
   send: async ({ user, message }) => {
     const phone = user.phone?.trim();
     if (!phone) return;
-    const { url, init } = smsRequest(config, phone, message.digest);
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    await response.arrayBuffer().catch(() => undefined);
-    if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+    await sendSms(config, phone, message.digest);
   },
 });
