@@ -9,7 +9,7 @@ import { createDeliveryQueue } from './delivery-queue.js';
 import type { Mailer } from './mailer.js';
 import { createNotificationFinder } from './notification-finder.js';
 import { notificatorsOf } from './notification-matcher.js';
-import { renderMessage, type ReferencedNames } from './notification-message.js';
+import { renderMessage, type NotificationMessage, type ReferencedNames } from './notification-message.js';
 import type { Notificator } from './notificator.js';
 import { createNotificators } from './notificators.js';
 import { preferencesOf } from './user-preferences.js';
@@ -47,9 +47,9 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
     onCalendarError: (calendarId, error) => log.warn({ err: error, calendarId }, 'calendar could not be read; its notifications are skipped'),
   });
 
-  // mail counts itself when the SMTP server accepts it (mailer.ts); an SMS counts when it is sent out
-  const count = (type: NotificatorType) => {
-    if (type === 'sms') deps.statistics?.smsSent();
+  // mail counts itself when the SMTP server accepts it (mailer.ts); an SMS counts when it goes out to a phone
+  const count = (type: NotificatorType, user: User) => {
+    if (type === 'sms' && user.phone?.trim()) deps.statistics?.smsSent();
   };
 
   const namesOf = async (event: Event): Promise<ReferencedNames> => {
@@ -96,7 +96,7 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
           log.debug({ channel, eventId: event.id, userId: user.id }, 'notification channel not configured');
           continue;
         }
-        count(notificator.type);
+        count(notificator.type, user);
         queue.deliver(notificator, { user, message, event, done: new Set() });
       }
     }
@@ -109,11 +109,27 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
     const event: Event = { id: 0, type: 'test', eventTime: formatInstant(now()), deviceId: 0, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
     const message = renderMessage({ event, device: undefined, position: undefined, preferences: preferencesOf(user, await repos.server.get()), webUrl: config.webUrl });
     const results = await Promise.allSettled(channels.map(async (notificator) => {
-      count(notificator.type);
+      count(notificator.type, user);
       await notificator.send({ user, message, event, done: new Set() });
     }));
     const failures = results.flatMap((result, index) => (result.status === 'rejected' ? [`${channels[index]!.type}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`] : []));
     if (failures.length > 0) throw new NotificationTestError(`Test notification failed (${failures.join('; ')})`);
+  };
+
+  /**
+   * An announcement from a manager or administrator to users, through one channel other than web
+   * (reference §2.5 `notifications/send`): queued like event deliveries, retried when it fails.
+   */
+  const announce = (users: User[], only: string, text: Pick<NotificationMessage, 'body'> & Partial<NotificationMessage>): void => {
+    const notificator = only === 'web' ? undefined : notificators.get(only as NotificatorType);
+    if (!notificator) throw new UnknownNotificatorError(`Unknown or disabled notificator: ${only}`);
+    const digest = text.digest ?? text.body;
+    const message: NotificationMessage = { subject: text.subject ?? digest, digest, body: text.body, priority: text.priority ?? false };
+    const event: Event = { id: 0, type: 'announcement', eventTime: formatInstant(now()), deviceId: 0, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
+    for (const user of users) {
+      count(notificator.type, user);
+      queue.deliver(notificator, { user, message, event, done: new Set() });
+    }
   };
 
   const handling = new Set<Promise<void>>();
@@ -128,6 +144,7 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
       return running;
     },
     sendTest,
+    announce,
     /** Resolves once every event being handled has been matched and its deliveries are done (tests, shutdown). */
     idle: async (): Promise<void> => {
       while (handling.size > 0) await Promise.all(handling);

@@ -15,3 +15,15 @@ export const NotificationSchema = Type.Object(
   { $id: 'Notification' },
 );
 export type Notification = Static<typeof NotificationSchema>;
+
+/** An announcement sent through one channel (`POST /api/notifications/send/{notificator}`). */
+export const NotificationMessageSchema = Type.Object(
+  {
+    subject: Type.Optional(NullableString('Title; the digest when absent', { maxLength: 256 })),
+    digest: Type.Optional(NullableString('One-line text for SMS and push; the body when absent', { maxLength: 1024 })),
+    body: Type.String({ minLength: 1, maxLength: 20_000, description: 'Text (HTML for mail)' }),
+    priority: Type.Optional(Flag('High priority, for push channels')),
+  },
+  { $id: 'NotificationMessage', additionalProperties: false },
+);
+export type NotificationMessageInput = Static<typeof NotificationMessageSchema>;
