@@ -6,6 +6,7 @@ import { refOf } from './schema-ref.js';
 import { inputSchema } from './input-schema.js';
 import { PUBLIC, requireUser } from './request-context.js';
 import { SERVER_VERSION } from '../version.js';
+import { badRequest } from '../errors.js';
 
 const storageSpace = async (path: string): Promise<number[] | null> => {
   try {
@@ -48,6 +49,13 @@ export default async function serverRoutes(app: FastifyInstance) {
   app.get('/api/server/timezones', { schema: { tags: ['server'], response: { 200: Type.Array(Type.String()) } } }, (request) => {
     requireUser(request);
     return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+  });
+
+  // No reverse geocoder is built in yet: answered as Traccar does when none is configured.
+  const GeocodeQuery = Type.Object({ latitude: Type.Number({ minimum: -90, maximum: 90 }), longitude: Type.Number({ minimum: -180, maximum: 180 }) });
+  app.get('/api/server/geocode', { schema: { tags: ['server'], querystring: GeocodeQuery } }, async (request) => {
+    requireUser(request);
+    throw badRequest('No geocoder is configured on this server');
   });
 
   app.get('/api/health', { config: PUBLIC, schema: { tags: ['server'] } }, async (_request, reply) => {
