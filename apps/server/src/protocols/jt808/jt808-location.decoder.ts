@@ -2,9 +2,13 @@ import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { addAlarm, knotsFromKph, newPosition, setFix, utc } from '../position-builder.js';
 import { bcd, ByteReader } from '../transport/byte-reader.js';
+import { attachNetwork, bit, newScope, runItem, walkItems, type ItemScope } from './jt808-item-scope.js';
+import { STANDARD_ITEMS } from './jt808-items.decoder.js';
+import { decodeObdItems } from './jt808-obd.decoder.js';
+import { VENDOR_ITEMS } from './jt808-vendor-items.decoder.js';
 
 /** Device clocks run on China Standard Time unless configured otherwise. */
-const DEVICE_OFFSET_MS = 8 * 3600_000;
+export const DEVICE_OFFSET_MS = 8 * 3600_000;
 
 /** Alarm flag bits of generic models (reference/protocols.md §10). */
 const ALARM_BITS: [number, string][] = [
@@ -31,63 +35,73 @@ const ALARM_BITS: [number, string][] = [
   [30, Alarm.accident],
 ];
 
-const bit = (value: number, n: number): boolean => Math.floor(value / 2 ** n) % 2 === 1;
+/** Padlocks and the AL300/GL100 trackers give the flag bits meanings of their own. */
+const MODEL_ALARM_BITS: Record<string, [number, string][]> = {
+  'G-360P': [[0, Alarm.removing], [4, Alarm.removing], [1, Alarm.tampering]],
+  'G-508P': [[0, Alarm.removing], [4, Alarm.removing], [1, Alarm.tampering]],
+  AL300: [[16, Alarm.movement]],
+  GL100: [[16, Alarm.movement]],
+};
 
-/** Additional items `[id][length][value]`; unknown ids are skipped by their length. */
-const decodeItems = (position: DecodedPosition, reader: ByteReader): void => {
-  while (reader.remaining >= 2) {
-    const id = reader.u8();
-    const length = reader.u8();
-    if (length > reader.remaining) return;
-    const value = new ByteReader(reader.bytes(length));
-    const uint = () => (length >= 4 ? value.u32() : length === 2 ? value.u16() : length === 1 ? value.u8() : Number.NaN);
-    switch (id) {
-      case 0x01:
-        position.attributes.odometer = uint() * 100;
-        break;
-      case 0x02:
-        position.attributes.fuel = uint() / 10;
-        break;
-      case 0x25:
-        position.attributes.input = uint();
-        break;
-      case 0x30:
-        position.attributes.rssi = uint();
-        break;
-      case 0x31:
-        position.attributes.sat = uint();
-        break;
-      case 0x56:
-        if (length >= 1) position.attributes.batteryLevel = Math.min(100, value.u8() * 10);
-        break;
-      default:
-        break;
-    }
+const decodeAlarms = (position: DecodedPosition, model: string | undefined, alarms: number): void => {
+  const bits = MODEL_ALARM_BITS[model ?? ''] ?? ALARM_BITS;
+  for (const [n, alarm] of bits) {
+    // the VL300 raises the collision bits for events that are not accidents
+    if (alarm === Alarm.accident && model === 'VL300') continue;
+    if (bit(alarms, n)) addAlarm(position, alarm);
   }
 };
 
-/** Location body (0x0200 and each item of 0x0704): alarms, status, coordinates, time (GMT+8), then items. */
-export const decodeLocation = (uniqueId: string, body: Buffer, now: number): DecodedPosition => {
-  const reader = new ByteReader(body);
-  const position = newPosition('jt808', uniqueId, now);
-  const alarms = reader.u32();
-  const status = reader.u32();
-  for (const [n, alarm] of ALARM_BITS) if (bit(alarms, n)) addAlarm(position, alarm);
-  let latitude = reader.u32() / 1e6;
-  let longitude = reader.u32() / 1e6;
-  if (bit(status, 2)) latitude = -latitude;
-  if (bit(status, 3)) longitude = -longitude;
-  const altitude = reader.i16();
-  const speed = knotsFromKph(reader.u16() / 10);
-  const course = reader.u16();
+const decodeStatus = (position: DecodedPosition, model: string | undefined, status: number): void => {
+  position.attributes.ignition = bit(status, 0);
+  if (model === 'G1C Pro') position.attributes.motion = bit(status, 4);
+  if (bit(status, 10)) position.attributes.blocked = true;
+  if (model === 'MV810G' || model === 'MV710G') position.attributes.door = bit(status, 16);
+  if (bit(status, 26)) position.attributes.charge = true;
+  position.attributes.status = status;
+};
+
+/** BCD `YYMMDDhhmmss` in the device's zone. */
+export const readDeviceTime = (reader: ByteReader, now: number): number => {
   const t = bcd(reader.bytes(6));
   const n = (from: number) => Number(t.slice(from, from + 2));
   const local = utc(n(0), n(2), n(4), n(6), n(8), n(10));
-  setFix(position, { time: Number.isFinite(local) ? local - DEVICE_OFFSET_MS : now, latitude, longitude, valid: bit(status, 1), speed, course, altitude });
-  position.attributes.ignition = bit(status, 0);
-  if (bit(status, 10)) position.attributes.blocked = true;
-  if (bit(status, 26)) position.attributes.charge = true;
-  position.attributes.status = status;
-  decodeItems(position, reader);
+  return Number.isFinite(local) ? local - DEVICE_OFFSET_MS : now;
+};
+
+/** Status word and coordinates as every location-bearing message lays them out. */
+export const decodeCoordinates = (position: DecodedPosition, model: string | undefined, reader: ByteReader) => {
+  const status = reader.u32();
+  decodeStatus(position, model, status);
+  const latitude = reader.u32() / 1e6;
+  const longitude = reader.u32() / 1e6;
+  return { valid: bit(status, 1), latitude: bit(status, 2) ? -latitude : latitude, longitude: bit(status, 3) ? -longitude : longitude };
+};
+
+const decodeAdditional = (reader: ByteReader, scope: ItemScope): void =>
+  walkItems(reader, (id, value) => {
+    // an `80` item opens the OBD block, which runs with its own ids to the end of the location
+    if (id === 0x80) {
+      decodeObdItems(reader, scope);
+      return false;
+    }
+    const decode = STANDARD_ITEMS[id] ?? VENDOR_ITEMS[id];
+    if (decode) runItem(decode, value, scope);
+    return true;
+  });
+
+/** Location body (0x0200, 0x0704, 0x0210): alarms, status, coordinates, time (GMT+8), then items. */
+export const decodeLocation = (uniqueId: string, body: Buffer, now: number, model?: string): DecodedPosition => {
+  const reader = new ByteReader(body);
+  const position = newPosition('jt808', uniqueId, now);
+  decodeAlarms(position, model, reader.u32());
+  const { valid, latitude, longitude } = decodeCoordinates(position, model, reader);
+  const altitude = reader.i16();
+  const speed = knotsFromKph(reader.u16() / 10);
+  const course = reader.u16();
+  setFix(position, { time: readDeviceTime(reader, now), latitude, longitude, valid, speed, course, altitude });
+  const scope = newScope(position, model);
+  decodeAdditional(reader, scope);
+  attachNetwork(scope);
   return position;
 };

@@ -1,77 +1,132 @@
+import type { DecodedPosition } from '../decoded-position.js';
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
 import { newPosition } from '../position-builder.js';
 import { bcd, ByteReader } from '../transport/byte-reader.js';
 import { decodeLocation } from './jt808-location.decoder.js';
-import { jt808GeneralResponse, jt808RegistrationResponse, jt808TimeResponse, type Jt808Terminal } from './jt808.encoder.js';
+import { decodeLockLocation, MSG_LOCK_LOCATION, MSG_LOCK_LOCATION_BLIND } from './jt808-lock-location.decoder.js';
+import { decodeAcceleration, decodeAttributes, decodeCommandResult, decodeHeartbeat, decodeTextReport, decodeTextResult } from './jt808-messages.decoder.js';
+import { decodeTransparent } from './jt808-transparent.decoder.js';
+import { jt808GeneralResponse, jt808GeneralResponse2, jt808RegistrationResponse, jt808TimeResponse, type Jt808Terminal } from './jt808.encoder.js';
 
 /** Message IDs the decoder acts on (reference/protocols.md §10, flow). */
 const MSG = {
   heartbeat: 0x0002,
   registration: 0x0100,
   authentication: 0x0102,
+  attributes: 0x0107,
   timeSync: 0x0109,
   location: 0x0200,
-  batch: 0x0704,
+  batch2: 0x0210,
   commandResponse: 0x0701,
+  batch: 0x0704,
   transparent: 0x0900,
+  textResult: 0x1300,
+  acceleration: 0x2070,
+  textReport: 0x6006,
 } as const;
 
-/** Also answered with a general response, though they carry no position. */
-const ACKNOWLEDGED = new Set([0x0003, 0x0506, 0x8888, 0x1007, 0x0107, 0x6006, MSG.heartbeat, MSG.authentication, MSG.location, MSG.batch, MSG.transparent]);
+/** Answered with a general response. */
+const ACKNOWLEDGED = new Set([0x0003, 0x0506, 0x8888, 0x1007, MSG.heartbeat, MSG.authentication, MSG.attributes, MSG.location, MSG.batch, MSG.batch2, MSG.transparent, MSG.textReport]);
 
-/** The phone number's digits, without the leading zeros Traccar also strips. */
-const uniqueIdOf = (phone: Buffer): string => bcd(phone).replace(/^0+(?=\d)/, '');
+interface Header {
+  type: number;
+  properties: number;
+  terminal: Jt808Terminal;
+  serial: number;
+  body: Buffer;
+}
 
-/** One binary frame `7E header body checksum 7E`, already un-escaped. */
-const decodeBinary = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+const isLockLocation = (type: number) => type === MSG_LOCK_LOCATION || type === MSG_LOCK_LOCATION_BLIND;
+
+const readHeader = (frame: Buffer): Header => {
   const reader = new ByteReader(frame, 1, frame.length - 2);
   const type = reader.u16();
   const properties = reader.u16();
-  const version = properties & 0x4000 ? reader.u8() : undefined;
+  // padlock reports use bit 14 for themselves and have a one-byte serial
+  const version = properties & 0x4000 && !isLockLocation(type) ? reader.u8() : undefined;
   const terminal: Jt808Terminal = { phone: reader.bytes(version !== undefined ? 10 : 6), version };
-  const serial = reader.u16();
-  const body = reader.rest();
-  const uniqueId = uniqueIdOf(terminal.phone);
-  const now = context.now();
-  const ack = ACKNOWLEDGED.has(type) ? [jt808GeneralResponse(terminal, serial, type)] : [];
-  switch (type) {
-    case MSG.registration:
-      return { identify: uniqueId, positions: [], ack: [jt808RegistrationResponse(terminal, serial, uniqueId)] };
-    case MSG.timeSync:
-      return { identify: uniqueId, positions: [], ack: [jt808TimeResponse(terminal, now)] };
-    case MSG.location:
-      return { identify: uniqueId, positions: [decodeLocation(uniqueId, body, now)], ack };
-    case MSG.batch: {
-      const items = new ByteReader(body);
-      const count = items.u16();
-      const archive = items.u8() === 1;
-      const positions = [];
-      for (let i = 0; i < count && items.remaining >= 2; i++) {
-        const position = decodeLocation(uniqueId, items.bytes(items.u16()), now);
-        if (archive) position.attributes.archive = true;
-        positions.push(position);
-      }
-      return { identify: uniqueId, positions, ack };
-    }
-    case MSG.commandResponse: {
-      const position = newPosition('jt808', uniqueId, now);
-      const result = new ByteReader(body);
-      result.skip(4); // length of the text
-      position.attributes.result = result.rest().toString('latin1');
-      return { identify: uniqueId, positions: [position], ack };
-    }
-    case MSG.heartbeat: {
-      if (body.length < 4) return { identify: uniqueId, positions: [], ack };
-      const position = newPosition('jt808', uniqueId, now);
-      position.attributes.batteryLevel = body[0];
-      position.attributes.rssi = body[1];
-      return { identify: uniqueId, positions: [position], ack };
-    }
-    default:
-      return { identify: uniqueId, positions: [], ack };
-  }
+  const serial = isLockLocation(type) ? reader.u8() : reader.u16();
+  return { type, properties, terminal, serial, body: reader.rest() };
 };
 
-/** One JT/T 808 frame; text `(…)` frames (lock models) are not decoded yet. */
-export const decodeJt808 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult =>
-  frame[0] === 0x7e && frame.length >= 15 ? decodeBinary(frame, context) : nothing();
+/** Luhn check digit, completing a 14-digit number to an IMEI. */
+const luhn = (digits: string): number => {
+  let sum = 0;
+  [...digits].reverse().forEach((char, i) => {
+    const doubled = Number(char) * (i % 2 === 0 ? 2 : 1);
+    sum += doubled > 9 ? doubled - 9 : doubled;
+  });
+  return (10 - (sum % 10)) % 10;
+};
+
+/** The phone number's digits without leading zeros; phones that are not BCD carry an IMEI as a 48-bit integer. */
+const uniqueIdOf = (phone: Buffer): string => {
+  const digits = bcd(phone);
+  if (/^\d+$/.test(digits)) return digits.replace(/^0+(?=\d)/, '');
+  const imei = String(phone.readUIntBE(0, 6));
+  return `${imei}${luhn(imei)}`;
+};
+
+const decodeBatch = (uniqueId: string, body: Buffer, now: number, model: string | undefined, short: boolean): DecodedPosition[] => {
+  const reader = new ByteReader(body);
+  const archive = short ? false : reader.skip(2).u8() > 0;
+  const positions: DecodedPosition[] = [];
+  while (reader.remaining > (short ? 1 : 2)) {
+    const position = decodeLocation(uniqueId, reader.bytes(short ? reader.u8() : reader.u16()), now, model);
+    if (archive) position.attributes.archive = true;
+    positions.push(position);
+  }
+  return positions;
+};
+
+type MessageDecoder = (uniqueId: string, header: Header, now: number, model: string | undefined) => DecodedPosition[];
+
+const MESSAGES: Record<number, MessageDecoder> = {
+  [MSG.heartbeat]: (id, { body }, now) => decodeHeartbeat(id, body, now),
+  [MSG.attributes]: (id, { body, terminal }, now) => decodeAttributes(id, body, now, terminal.version),
+  [MSG.location]: (id, { body }, now, model) => [decodeLocation(id, body, now, model)],
+  [MSG.batch]: (id, { body }, now, model) => decodeBatch(id, body, now, model, false),
+  [MSG.batch2]: (id, { body }, now, model) => decodeBatch(id, body, now, model, true),
+  [MSG_LOCK_LOCATION]: (id, { type, body }, now) => [decodeLockLocation(id, type, body, now)],
+  [MSG_LOCK_LOCATION_BLIND]: (id, { type, body }, now) => [decodeLockLocation(id, type, body, now)],
+  [MSG.commandResponse]: (id, { body }, now) => decodeCommandResult(id, body, now),
+  [MSG.transparent]: (id, { body }, now, model) => decodeTransparent({ uniqueId: id, model, now }, body),
+  [MSG.textResult]: (id, { body }, now) => decodeTextResult(id, body, now),
+  [MSG.acceleration]: (id, { body }, now) => decodeAcceleration(id, body, now),
+  [MSG.textReport]: (id, { body }, now) => decodeTextReport(id, body, now),
+};
+
+const acknowledgement = ({ type, properties, terminal, serial }: Header, uniqueId: string, now: number): Buffer[] => {
+  if (type === MSG.registration) return [jt808RegistrationResponse(terminal, serial, uniqueId)];
+  if (type === MSG.timeSync) return [jt808TimeResponse(terminal, now)];
+  if (isLockLocation(type)) return properties & 0x8000 ? [jt808GeneralResponse2(terminal, type)] : [];
+  return ACKNOWLEDGED.has(type) ? [jt808GeneralResponse(terminal, serial, type)] : [];
+};
+
+/** One binary frame `7E header body checksum 7E`, already un-escaped. */
+const decodeBinary = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+  const header = readHeader(frame);
+  const uniqueId = uniqueIdOf(header.terminal.phone);
+  const now = context.now();
+  const positions = MESSAGES[header.type]?.(uniqueId, header, now, context.model) ?? [];
+  return { identify: uniqueId, positions, ack: acknowledgement(header, uniqueId, now) };
+};
+
+/** `(…)` text of lock models: a time request (`BASE,2`) is answered with the time in place of `TIME`, anything else is a command result. */
+const decodeText = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+  const sentence = frame.toString('latin1');
+  if (sentence.includes('BASE,2')) {
+    const time = new Date(context.now()).toISOString().replace(/\D/g, '').slice(0, 14);
+    return { positions: [], ack: [Buffer.from(sentence.replace('TIME', time), 'latin1')] };
+  }
+  if (context.uniqueId === undefined) return nothing();
+  const position = newPosition('jt808', context.uniqueId, context.now());
+  position.attributes.result = sentence;
+  return { positions: [position], ack: [] };
+};
+
+/** One JT/T 808 frame, binary or text. */
+export const decodeJt808 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+  if (frame[0] === 0x28) return decodeText(frame, context);
+  return frame[0] === 0x7e && frame.length >= 15 ? decodeBinary(frame, context) : nothing();
+};

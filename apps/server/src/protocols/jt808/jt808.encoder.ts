@@ -53,3 +53,17 @@ export const jt808TimeResponse = (terminal: Jt808Terminal, now: number): Buffer 
   [d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()].forEach((value, i) => body.writeUInt8(value, 2 + i));
   return jt808Packet(JT808_TIME_SYNC_RESPONSE, terminal, body);
 };
+
+export const JT808_GENERAL_RESPONSE_2 = 0x4401;
+
+/** 0x4401, the padlocks' short answer: a one-byte serial of 1, then the message ID and result 0. */
+export const jt808GeneralResponse2 = (terminal: Jt808Terminal, type: number): Buffer => {
+  const header = Buffer.alloc(4);
+  header.writeUInt16BE(JT808_GENERAL_RESPONSE_2, 0);
+  header.writeUInt16BE(3, 2);
+  const body = Buffer.alloc(3);
+  body.writeUInt16BE(type, 0);
+  const content = Buffer.concat([header, terminal.phone, Buffer.from([1]), body]);
+  const checksum = content.reduce((xor, byte) => xor ^ byte, 0);
+  return Buffer.concat([Buffer.from([0x7e]), escape(Buffer.concat([content, Buffer.from([checksum])])), Buffer.from([0x7e])]);
+};
