@@ -13,13 +13,24 @@ const escaped = (frame: Buffer): Buffer => {
   return Buffer.from([0x7e, ...inner, 0x7e]);
 };
 
+// registration (province, city, maker, model, terminal ID, plate) and authentication with the code the server handed out
+const registration = Buffer.from('7e0100002b0790422622060000002c012f54524b4c4e00000000000000000000000000000000000000003132333435363701423132333435f27e', 'hex');
+const authentication = Buffer.from('7e0102000b07904226220600003739303432323632323036e57e', 'hex');
+
+const hexOf = async (tracker: Awaited<ReturnType<typeof connectTracker>>, size: number) => (await tracker.read(size)).toString('hex');
+
 describe.each(testDatabases())('JT808 on $name', (database) => {
   const app = useProtocolApp(database, 'jt808', '79042262206');
 
-  it('stores a location, answers with the general response, and serves the position', async () => {
+  it('registers, authenticates, stores a location with the general response, and serves the position', async () => {
     const tracker = await connectTracker(app.trackers.portOf('jt808'));
+    tracker.send(registration);
+    // 0x8100: serial 0, result 0 (success), the device ID as authentication code
+    expect(await hexOf(tracker, 31)).toBe('7e8100000e07904226220600000000003739303432323632323036627e');
+    tracker.send(authentication);
+    expect(await hexOf(tracker, 20)).toBe('7e8001000507904226220600000000010200507e');
     tracker.send(escaped(location));
-    expect((await tracker.read(20)).toString('hex')).toBe('7e80010005079042262206000008ca020000937e');
+    expect(await hexOf(tracker, 20)).toBe('7e80010005079042262206000008ca020000937e');
     const position = await latestPosition(app);
     // the device clock runs on GMT+8: 2022-12-29 10:03:22 local
     expect(position).toMatchObject({ protocol: 'jt808', fixTime: '2022-12-29T02:03:22.000+00:00' });
