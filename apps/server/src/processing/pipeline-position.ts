@@ -1,5 +1,6 @@
 import { formatInstant, type Network, type Position } from '@tracklane/domain';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
+import { codecs } from '../storage/codecs.js';
 
 /**
  * A position while it goes through the pipeline: instants as epoch milliseconds, `id` 0 until
@@ -81,6 +82,10 @@ export const toPosition = (position: PipelinePosition): Position => ({
   geofenceIds: position.geofenceIds,
   attributes: position.attributes,
 });
+
+/** The stored row, straight from the epoch-millisecond instants (the codec takes them as they are). */
+export const toPositionRow = (position: PipelinePosition): Record<string, unknown> =>
+  codecs.position.toRow(position as unknown as Record<string, unknown>);
 
 /** A numeric attribute, or undefined when absent or not a number. */
 export const numberAttribute = (position: PipelinePosition | undefined, key: string): number | undefined => {

@@ -1,6 +1,5 @@
 import type { Device, Event, Position } from '@tracklane/domain';
 import { formatInstant } from '@tracklane/domain';
-import { codecs } from '../storage/codecs.js';
 import type { IngestRecord, IngestWriter } from '../storage/ingest-writer.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Broadcaster } from '../live/live-message.js';
@@ -8,7 +7,7 @@ import type { DecodedPosition } from '../protocols/decoded-position.js';
 import { createDeviceLookup } from './device-lookup.js';
 import { createGroupCommit } from './group-commit.js';
 import type { EventService } from './events/event-service.js';
-import { toPosition } from './pipeline-position.js';
+import { toPosition, toPositionRow } from './pipeline-position.js';
 import type { PositionProcessor, PreparedPosition } from './position-processor.js';
 
 export type IngestResult =
@@ -64,7 +63,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     const { latestId, events } = await write({
       deviceId: device.id,
       received,
-      position: result.kind === 'accepted' ? { row: codecs.position.toRow(toPosition(result.position)), fixTime: result.position.fixTime } : undefined,
+      position: result.kind === 'accepted' ? { row: toPositionRow(result.position), fixTime: result.position.fixTime } : undefined,
       complete: (positionId) => processor.finish(prepared, positionId),
     });
     processor.commit(prepared);
