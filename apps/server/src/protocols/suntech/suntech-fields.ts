@@ -17,6 +17,11 @@ export class Fields {
     return this.values.length - this.index;
   }
 
+  /** The field `ahead` places on without consuming it ('' past the end). */
+  peek(ahead = 0): string {
+    return this.values[this.index + ahead] ?? '';
+  }
+
   next(): string {
     return this.values[this.index++] ?? '';
   }

@@ -32,7 +32,7 @@ export const decodeSt4 = (values: string[], now: number): DecodedPosition | unde
   position.attributes.type = type;
   position.attributes.versionFw = fields.next();
   fields.skip(); // model
-  if (fields.values[fields.position]!.length <= 2) fields.skip(); // ST419 adds a short field no cell ID could be
+  if (fields.peek().length <= 2) fields.skip(); // ST419 adds a short field no cell ID could be
   const towers = [];
   for (let i = 0; i < 7; i++) {
     const [cid, mcc, mnc] = [fields.int(), fields.int(), fields.int()];
@@ -47,7 +47,7 @@ export const decodeSt4 = (values: string[], now: number): DecodedPosition | unde
   position.attributes.index = fields.int();
   position.attributes.status = fields.int();
   // optional collaborative-network, input and temperature fields precede the date on newer firmware
-  while (fields.remaining > 2 && !(DATE.test(fields.values[fields.position]!) && TIME.test(fields.values[fields.position + 1]!))) fields.skip();
+  while (fields.remaining > 2 && !(DATE.test(fields.peek()) && TIME.test(fields.peek(1)))) fields.skip();
   const time = suntechTime(fields.next(), fields.next());
   const [latitude, longitude, speed, course] = [fields.number(), fields.number(), fields.number(), fields.number()];
   position.attributes.sat = fields.int();
