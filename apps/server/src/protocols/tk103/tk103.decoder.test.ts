@@ -3,11 +3,6 @@ import { assertVector, describeVector, loadVectors, replayVectors, VECTOR_NOW, t
 import { decodeTk103 } from './tk103.decoder.js';
 import { tk103Protocol } from './tk103.protocol.js';
 
-const NOT_YET_SUPPORTED = new Map<number, string>([
-  [0, 'BS51 battery management data'],
-  [1, 'BS50 battery management data'],
-]);
-
 describe(decodeTk103.name, () => {
   const vectors = loadVectors('tk103');
   let replayed: ReplayedVector[];
@@ -16,10 +11,7 @@ describe(decodeTk103.name, () => {
   });
 
   vectors.forEach((vector, index) => {
-    const reason = NOT_YET_SUPPORTED.get(index);
-    const name = describeVector({ index, vector });
-    if (reason) it.fails(`${name} (not yet supported: ${reason})`, () => assertVector(replayed[index]!));
-    else it(name, () => assertVector(replayed[index]!));
+    it(describeVector({ index, vector }), () => assertVector(replayed[index]!));
   });
 
   const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: undefined, now: () => VECTOR_NOW };

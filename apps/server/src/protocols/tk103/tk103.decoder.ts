@@ -2,6 +2,7 @@ import type { DecodedPosition } from '../decoded-position.js';
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
 import { degreesMinutes, knotsFromKph, newPosition, setFix } from '../position-builder.js';
 import { tk103HandshakeReply, tk103LoginReply } from './tk103.encoder.js';
+import { decodeBms } from './tk103-bms.js';
 import { applyType, decodeBattery, decodeCommandResult, decodeLbsWifi, decodeNetwork, decodeVin, lenientUtc } from './tk103-messages.js';
 
 /**
@@ -63,7 +64,7 @@ export const decodeTk103 = (frame: Buffer, context: DecodeContext<unknown>): Dec
   if (type === 'BP00') return { identify: id, positions: [], ack: [tk103HandshakeReply(id)] };
   const ack = type === 'BP05' ? [tk103LoginReply(id)] : [];
   const position = newPosition('tk103', '', context.now());
-  const decode = MESSAGES.find(([marker]) => sentence.includes(marker))?.[1] ?? decodeLocation;
+  const decode = type === 'BS50' || type === 'BS51' ? decodeBms : (MESSAGES.find(([marker]) => sentence.includes(marker))?.[1] ?? decodeLocation);
   const uniqueId = decode(position, sentence);
   if (uniqueId === undefined) return { ...nothing(), ack };
   position.uniqueId = uniqueId;
