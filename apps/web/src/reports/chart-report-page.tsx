@@ -1,4 +1,4 @@
-import { Box, MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { fromKnots, type Position } from '@tracklane/domain';
 import { useMemo, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../common/formatters';
 import { usePreferences } from '../common/use-preferences';
 import { ReportFilter } from './components/report-filter';
-import { ReportGrid } from './components/report-grid';
+import { ReportStatus } from './components/report-status';
 import { downsample } from './downsample';
 import { useReport } from './use-report';
 
@@ -36,6 +36,9 @@ export default function ChartReportPage() {
           {CHART_TYPES.map((chartType) => <MenuItem key={chartType} value={chartType}>{t(CHART_LABELS[chartType])}</MenuItem>)}
         </TextField>
       </ReportFilter>
+      <Box sx={{ px: 2 }}>
+        <ReportStatus loading={report.loading} progress={report.progress} error={report.error} />
+      </Box>
       {points.length > 0 ? (
         <Box sx={{ px: 2 }} data-testid="chart">
           <LineChart
@@ -46,7 +49,7 @@ export default function ChartReportPage() {
           />
         </Box>
       ) : (
-        <ReportGrid rows={[]} columns={[]} loading={report.loading} error={report.error} />
+        !report.loading && !report.error && <Typography color="text.secondary" sx={{ px: 2 }}>{t('sharedNoData')}</Typography>
       )}
     </>
   );

@@ -1,13 +1,16 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { runReport, type ReportKind, type ReportMode, type ReportParams } from '../api/reports';
+import type { ReportKind, ReportMode, ReportParams } from '../api/reports';
 import { errorMessage, isAbort } from '../common/error-message';
+import type { ReportProgress } from './read-json-rows';
+import { runReport } from './run-report';
 
 /** Runs one report kind: rows for the grid, progress while it runs, and what happened to exports and mails. */
 export const useReport = <T,>(kind: ReportKind) => {
   const { t } = useTranslation();
   const [rows, setRows] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
+  const [progress, setProgress] = useState<ReportProgress>();
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const running = useRef<AbortController>(undefined);
@@ -17,10 +20,14 @@ export const useReport = <T,>(kind: ReportKind) => {
     const controller = new AbortController();
     running.current = controller;
     setLoading(true);
+    setProgress(undefined);
     setError(undefined);
     setNotice(undefined);
+    const onProgress = (received: ReportProgress) => {
+      if (running.current === controller) setProgress(received);
+    };
     try {
-      const outcome = await runReport<T>(kind, params, mode, controller.signal);
+      const outcome = await runReport<T>(kind, params, mode, { signal: controller.signal, onProgress });
       if (outcome.kind === 'rows') setRows(outcome.rows);
       else setNotice(outcome.kind === 'mailed' ? t('reportMailed') : t('reportDownloaded', { file: outcome.fileName }));
     } catch (failure) {
@@ -30,5 +37,5 @@ export const useReport = <T,>(kind: ReportKind) => {
     }
   };
 
-  return { rows, loading, error, notice, run };
+  return { rows, loading, progress, error, notice, run };
 };

@@ -1,13 +1,20 @@
-import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { Alert, Box, Checkbox, IconButton, LinearProgress, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
-import { useState, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { List, type RowComponentProps } from 'react-window';
+import { Box } from '@mui/material';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import type { ReportProgress } from '../read-json-rows';
+import { REPORT_PAGE_SIZE, ReportGridToolbar } from './report-grid-toolbar';
+import { ReportStatus } from './report-status';
+import { useGridLocaleText } from './use-grid-locale-text';
+
+type Sortable = string | number | boolean | null | undefined;
 
 export interface ReportColumn<T> {
   field: string;
   header: string;
-  value(row: T): ReactNode;
+  /** The text shown in the cell, in the user's units and time zone. */
+  value(row: T): string;
+  /** What the column sorts by, when the row's own `field` is not it (e.g. a value among the attributes). */
+  sortBy?(row: T): Sortable;
   /** Relative width; 1 by default. */
   flex?: number;
 }
@@ -15,69 +22,70 @@ export interface ReportColumn<T> {
 export interface ReportGridProps<T> {
   rows: T[];
   columns: ReportColumn<T>[];
-  /** Columns that start hidden; the user can show them from the columns menu. */
+  /** Columns that start hidden; the user can show them from the columns panel or a column's menu. */
   hidden?: string[];
   loading: boolean;
+  progress?: ReportProgress;
   error?: string;
   notice?: string;
 }
 
-const ROW_HEIGHT = 36;
-const OVERSCAN = 20;
+const MIN_COLUMN_WIDTH = 110;
+const PAGINATION = { paginationModel: { page: 0, pageSize: REPORT_PAGE_SIZE } };
 
-type RowProps<T> = { rows: T[]; columns: ReportColumn<T>[] };
+const toColumn = <T extends GridValidRowModel>(column: ReportColumn<T>): GridColDef<T> => ({
+  field: column.field,
+  headerName: column.header,
+  flex: column.flex ?? 1,
+  minWidth: MIN_COLUMN_WIDTH,
+  ...(column.sortBy && { valueGetter: (_value: never, row: T) => column.sortBy!(row) }),
+  valueFormatter: (_value: never, row: T) => column.value(row),
+});
 
-const cellStyle = (flex = 1): CSSProperties => ({ flex, minWidth: 0, padding: '0 8px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-
-const GridRow = <T,>({ index, style, rows, columns }: RowComponentProps<RowProps<T>>) => (
-  <Box role="row" aria-rowindex={index + 2} style={style} sx={{ display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', typography: 'body2' }}>
-    {columns.map((column) => (
-      <div role="cell" key={column.field} style={cellStyle(column.flex)}>{column.value(rows[index]!)}</div>
-    ))}
-  </Box>
-);
+/** Report rows carry no id of their own (trips, stops, summaries), so a row's place in the reply names it. */
+const useRowIds = <T extends object>(rows: T[]) =>
+  useMemo(() => {
+    const ids = new Map<T, number>();
+    rows.forEach((row, index) => ids.set(row, index));
+    return (row: T) => ids.get(row)!;
+  }, [rows]);
 
 /**
- * A report's result grid without a footer: every row reachable by scrolling (rows are virtualised,
- * so a month of positions stays smooth), and a columns menu to show the hidden ones.
+ * A report's result grid, without a footer: rows are virtualised so long reports scroll smoothly,
+ * the spec's hidden columns start hidden and the user can show them, and a report longer than a
+ * page is paged from the toolbar above the rows.
  */
-export const ReportGrid = <T,>({ rows, columns, hidden = [], loading, error, notice }: ReportGridProps<T>) => {
-  const { t } = useTranslation();
-  const [hiddenFields, setHiddenFields] = useState(() => new Set(hidden));
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const visible = columns.filter((column) => !hiddenFields.has(column.field));
-  const toggle = (field: string) => setHiddenFields((current) => {
-    const next = new Set(current);
-    if (!next.delete(field)) next.add(field);
-    return next;
-  });
-
+export const ReportGrid = <T extends GridValidRowModel>({ rows, columns, hidden = [], loading, progress, error, notice }: ReportGridProps<T>) => {
+  const localeText = useGridLocaleText();
+  const getRowId = useRowIds(rows);
+  const gridColumns = useMemo(() => columns.map(toColumn), [columns]);
+  const initialState = useMemo(() => {
+    const columnVisibilityModel: GridColumnVisibilityModel = Object.fromEntries(hidden.map((field) => [field, false]));
+    return { columns: { columnVisibilityModel }, pagination: PAGINATION };
+    // the hidden columns are where the grid starts; the user's choices take over from there
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', px: 2, pb: 2 }}>
-      {loading && <LinearProgress aria-label={t('sharedLoading')} />}
-      {error && <Alert severity="error" role="alert" sx={{ mb: 1 }}>{error}</Alert>}
-      {notice && <Alert severity="success" sx={{ mb: 1 }}>{notice}</Alert>}
-      <Box role="table" aria-rowcount={rows.length + 1} sx={{ flex: 1, minHeight: 240, display: 'flex', flexDirection: 'column', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Box role="row" sx={{ display: 'flex', alignItems: 'center', height: ROW_HEIGHT + 4, borderBottom: 1, borderColor: 'divider', typography: 'subtitle2' }}>
-          {visible.map((column) => <div role="columnheader" key={column.field} style={cellStyle(column.flex)}>{column.header}</div>)}
-          <IconButton size="small" aria-label={t('reportColumns')} onClick={(event) => setMenu(event.currentTarget)}>
-            <ViewColumnIcon fontSize="small" />
-          </IconButton>
-        </Box>
-        {rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>{t('sharedNoData')}</Typography>
-        ) : (
-          <List<RowProps<T>> rowComponent={GridRow} rowCount={rows.length} rowHeight={ROW_HEIGHT} overscanCount={OVERSCAN} rowProps={{ rows, columns: visible }} style={{ flex: 1 }} />
-        )}
+    <Box sx={{ flex: 1, minHeight: 320, display: 'flex', flexDirection: 'column', px: 2, pb: 2 }}>
+      <ReportStatus loading={loading} progress={progress} error={error} notice={notice} />
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <DataGrid
+          rows={rows}
+          columns={gridColumns}
+          getRowId={getRowId}
+          initialState={initialState}
+          pageSizeOptions={[REPORT_PAGE_SIZE]}
+          localeText={localeText}
+          slots={{ toolbar: ReportGridToolbar }}
+          loading={loading}
+          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+          showToolbar
+          hideFooter
+          disableColumnFilter
+          disableRowSelectionOnClick
+          density="compact"
+        />
       </Box>
-      <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-        {columns.map((column) => (
-          <MenuItem key={column.field} onClick={() => toggle(column.field)} dense>
-            <Checkbox size="small" checked={!hiddenFields.has(column.field)} tabIndex={-1} disableRipple />
-            <ListItemText primary={column.header} />
-          </MenuItem>
-        ))}
-      </Menu>
     </Box>
   );
 };
