@@ -1,5 +1,39 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createDevice, report, signIn } from './helpers';
+
+/** The replay marker's disc colour (#3949ab). */
+const MARKER_RGB = [0x39, 0x49, 0xab] as const;
+const TOLERANCE = 12;
+
+/**
+ * Where the map draws the replay marker, as a person would see it: the centre of the marker-coloured
+ * pixels of a screenshot (the panel masked), decoded in a blank page.
+ */
+const markerOnScreen = async (page: Page) => {
+  const png = await page.getByTestId('map').screenshot({ mask: [page.getByTestId('replay-panel')] });
+  const scratch = await page.context().newPage();
+  try {
+    return await scratch.evaluate(async ({ base64, rgb, tolerance }) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      let x = 0;
+      let y = 0;
+      let count = 0;
+      for (let offset = 0; offset < data.length; offset += 4) {
+        if (rgb.every((value, channel) => Math.abs(data[offset + channel]! - value) <= tolerance)) {
+          x += (offset / 4) % width;
+          y += Math.floor(offset / 4 / width);
+          count++;
+        }
+      }
+      return count === 0 ? undefined : { x: Math.round(x / count), y: Math.round(y / count), count };
+    }, { base64: png.toString('base64'), rgb: [...MARKER_RGB], tolerance: TOLERANCE });
+  } finally {
+    await scratch.close();
+  }
+};
 
 test('replay loads a route, closes its panel and the slider moves the marker', async ({ page }) => {
   await createDevice('Replay van', 'replay-1');
@@ -26,12 +60,19 @@ test('replay loads a route, closes its panel and the slider moves the marker', a
   await expect(slider).toHaveAttribute('aria-valuenow', '0');
   await expect(page.getByText(`1 / ${track.length}`)).toBeVisible();
   const firstTime = await page.getByTestId('replay-time').innerText();
+  await expect.poll(() => markerOnScreen(page)).toBeDefined();
+  const first = (await markerOnScreen(page))!;
 
   await slider.focus();
   await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveAttribute('aria-valuenow', '1');
   await expect(page.getByText(`2 / ${track.length}`)).toBeVisible();
   await expect(page.getByTestId('replay-time')).not.toHaveText(firstTime);
+  // the marker moved on the map to the next position, north-east of the first
+  await expect.poll(async () => {
+    const second = await markerOnScreen(page);
+    return second !== undefined && second.x - first.x > 10 && first.y - second.y > 10;
+  }).toBe(true);
 
   // playing runs to the last position
   await page.getByRole('button', { name: 'Play' }).click();
