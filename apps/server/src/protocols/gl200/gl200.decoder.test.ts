@@ -12,11 +12,6 @@ const NOT_YET_SUPPORTED = new Map<number, string>([
   [37, 'battery position in GTNMR'],
   [41, 'battery position in GL500 reports'],
   [42, 'battery position in GL500 reports'],
-  [144, 'binary variant'],
-  [145, 'binary variant'],
-  [146, 'binary variant'],
-  [147, 'binary variant'],
-  [148, 'binary variant'],
 ]);
 
 describe(decodeGl200.name, () => {
@@ -39,5 +34,19 @@ describe(decodeGl200.name, () => {
     const result = decodeGl200(Buffer.from(vectors[136]!.message, 'latin1'), context);
     expect(result.identify).toBe('135790246811220');
     expect(result.ack.map(String)).toEqual(['+SACK:GTHBD,1A0401,11F0$']);
+  });
+
+  it('decodes a binary event report: IMEI, supply volts, fix and the serving cell with its decimal MCC', () => {
+    const result = decodeGl200(Buffer.from(vectors[148]!.message, 'hex'), context);
+    expect(result.positions).toHaveLength(1);
+    expect(result.positions[0]).toMatchObject({ valid: false, latitude: 39.611, longitude: -9.068262, course: 63, altitude: 125, fixTime: Date.UTC(2017, 6, 10, 20, 4, 18) });
+    expect(result.positions[0]!.attributes).toMatchObject({ batteryLevel: 100, power: 12.586, sat: 9 });
+    expect(result.positions[0]!.network?.cellTowers?.[0]).toMatchObject({ mobileCountryCode: 268, mobileNetworkCode: 3 });
+  });
+
+  it('expands a compressed binary report into one fix a second', () => {
+    const { positions } = decodeGl200(Buffer.from(vectors[145]!.message, 'hex'), context);
+    expect(positions.length).toBeGreaterThan(100);
+    expect(positions[1]!.fixTime - positions[0]!.fixTime).toBe(1000);
   });
 });

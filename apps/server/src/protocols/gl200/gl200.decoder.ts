@@ -3,6 +3,7 @@ import { newPosition, setTime } from '../position-builder.js';
 import { queclinkTime } from './gl200-location.js';
 import { decodeReport } from './gl200-text.decoder.js';
 import { gl200HeartbeatAck } from './gl200.encoder.js';
+import { decodeGl200Binary } from './gl200-binary.decoder.js';
 
 /** IMEI: 15 digits or 14 hex characters; old firmware puts it right after the header. */
 const IMEI = /^(\d{15}|[0-9A-Fa-f]{14})$/;
@@ -29,6 +30,8 @@ const decodeText = (text: string, context: DecodeContext<unknown>): DecodeResult
   return { identify: uniqueId, positions: decodeReport(type, uniqueId, fields, kind === 'BUFF', now), ack: [] };
 };
 
-/** One GL200 frame; the binary variant is not decoded yet. */
-export const decodeGl200 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult =>
-  /^\+(RESP|BUFF|ACK):/.test(frame.toString('latin1', 0, 6)) ? decodeText(frame.toString('latin1'), context) : nothing();
+/** One GL200 frame: text when a colon follows the header, binary otherwise. */
+export const decodeGl200 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+  if (/^\+(RESP|BUFF|ACK):/.test(frame.toString('latin1', 0, 6))) return decodeText(frame.toString('latin1'), context);
+  return frame[0] === 0x2b && frame[4] !== 0x3a ? decodeGl200Binary(frame, context.now()) : nothing();
+};

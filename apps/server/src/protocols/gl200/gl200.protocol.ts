@@ -2,7 +2,7 @@ import { defineProtocol } from '../protocol-definition.js';
 import { decodeGl200 } from './gl200.decoder.js';
 import { createGl200Framer, GL200_MAX_FRAME } from './gl200.framer.js';
 
-/** Queclink GL200/GV/GL300 text reports on TCP and UDP 5004. */
+/** Queclink GL200/GV/GL300 text and binary reports on TCP and UDP 5004. */
 export const gl200Protocol = defineProtocol<undefined>({
   name: 'gl200',
   transports: ['tcp', 'udp'],
