@@ -5,6 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gt06Packet } from '../apps/server/src/protocols/gt06/gt06.encoder.js';
+import { gt06Location } from '../apps/server/src/simulator/gt06-sender.js';
+import type { SimulatedFix } from '../apps/server/src/simulator/journey.js';
+import { teltonikaAvlPacket, teltonikaIdentification } from '../apps/server/src/simulator/teltonika-sender.js';
 import { PROTOCOL_DEFAULT_PORTS } from '../apps/server/src/protocols/protocol-ports.js';
 
 /** Every tracker port off unless the benchmark names it, so runs never collide with a server already running. */
@@ -39,37 +42,69 @@ export const stopServer = (server: ChildProcess) =>
     server.kill('SIGTERM');
   });
 
-export interface Gt06Tracker {
+/** How a benchmark fleet speaks one tracker protocol: its login, its location message and the sizes of the replies. */
+export interface TrackerProtocol {
+  name: 'gt06' | 'teltonika';
+  login(imei: string): Buffer;
+  loginReplyBytes: number;
+  location(fix: SimulatedFix, time: Date, serial: number): Buffer;
+  ackBytes: number;
+}
+
+export const TRACKER_PROTOCOLS: Record<TrackerProtocol['name'], TrackerProtocol> = {
+  gt06: {
+    name: 'gt06',
+    login: (imei) => gt06Packet(0x01, 0, Buffer.from(imei.padStart(16, '0'), 'hex')),
+    loginReplyBytes: 10,
+    location: (fix, time, serial) => gt06Location(fix, time, serial & 0xffff),
+    ackBytes: 10,
+  },
+  teltonika: {
+    name: 'teltonika',
+    login: teltonikaIdentification,
+    loginReplyBytes: 1,
+    location: (fix, time) => teltonikaAvlPacket([{ fix, time }]),
+    ackBytes: 4,
+  },
+};
+
+export interface Tracker {
   imei: string;
   socket: net.Socket;
   serial: number;
 }
 
-/** A GT06 tracker logged in over TCP; `onAck` hears every later 10-byte acknowledgement. */
-export const connectGt06 = (port: number, imei: string, onAck: () => void = () => undefined) =>
-  new Promise<Gt06Tracker>((resolve, reject) => {
+/** A tracker logged in over TCP; `onAck` hears every later acknowledgement. */
+export const connectTracker = (protocol: TrackerProtocol, port: number, imei: string, onAck: () => void = () => undefined) =>
+  new Promise<Tracker>((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port });
-    const tracker: Gt06Tracker = { imei, socket, serial: 1 };
+    const tracker: Tracker = { imei, socket, serial: 1 };
+    let expected = protocol.loginReplyBytes;
     let loggedIn = false;
     socket.on('data', (data) => {
-      for (let offset = 0; offset + 10 <= data.length; offset += 10) {
+      // replies have a fixed size per protocol; a chunk may hold several or part of one
+      let bytes = data.length;
+      while (bytes >= expected) {
+        bytes -= expected;
         if (loggedIn) onAck();
         else {
           loggedIn = true;
           resolve(tracker);
         }
+        expected = protocol.ackBytes;
       }
+      expected -= bytes;
     });
     socket.once('error', reject);
-    socket.once('connect', () => socket.write(gt06Packet(0x01, tracker.serial++, Buffer.from(imei.padStart(16, '0'), 'hex'))));
+    socket.once('connect', () => socket.write(protocol.login(imei)));
   });
 
 /** Connects `count` trackers, 200 at a time. */
-export const connectFleet = async (port: number, count: number, imeiOf: (index: number) => string, onAck: (index: number) => void = () => undefined) => {
-  const trackers: Gt06Tracker[] = [];
+export const connectFleet = async (protocol: TrackerProtocol, port: number, count: number, imeiOf: (index: number) => string, onAck: (index: number) => void = () => undefined) => {
+  const trackers: Tracker[] = [];
   for (let index = 0; index < count; index += 200) {
     const size = Math.min(200, count - index);
-    trackers.push(...(await Promise.all(Array.from({ length: size }, (_, offset) => connectGt06(port, imeiOf(index + offset), () => onAck(index + offset))))));
+    trackers.push(...(await Promise.all(Array.from({ length: size }, (_, offset) => connectTracker(protocol, port, imeiOf(index + offset), () => onAck(index + offset))))));
   }
   return trackers;
 };

@@ -8,10 +8,9 @@
  */
 import pg from 'pg';
 import WebSocket from 'ws';
-import { gt06Location } from '../apps/server/src/simulator/gt06-sender.js';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, machine, percentile, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
+import { connectFleet, TRACKER_PROTOCOLS, machine, percentile, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
 
 const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -83,14 +82,14 @@ const followAll = async (port: number, cookie: string): Promise<Map<string, numb
 const main = async () => {
   const { servers, trackerPort, socketPort, drop } = await startInstances();
   try {
-    const trackers = await connectFleet(trackerPort, TRACKERS, (index) => String(IMEI_BASE + index));
+    const trackers = await connectFleet(TRACKER_PROTOCOLS.gt06, trackerPort, TRACKERS, (index) => String(IMEI_BASE + index));
     const cookie = await signIn(socketPort, ADMIN.email, ADMIN.password);
     const ids = await followAll(socketPort, cookie);
     const idOf = trackers.map((tracker) => ids.get(tracker.imei)!);
     const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 50) * 0.01, longitude: 77.2 + Math.floor(index / 50) * 0.01 }, seed: index + 7 }));
     // warm-up: every device's first position loads its context and state; measure the steady state after it
     const time = new Date();
-    trackers.forEach((tracker, index) => tracker.socket.write(gt06Location(journeys[index]!.step(1), time, tracker.serial++ & 0xffff)));
+    trackers.forEach((tracker, index) => tracker.socket.write(TRACKER_PROTOCOLS.gt06.location(journeys[index]!.step(1), time, tracker.serial++)));
     await sleep(Math.max(3000, TRACKERS * 2));
     let cursor = 0;
     for (const rate of RATES) {
@@ -107,7 +106,7 @@ const main = async () => {
         for (let n = 0; n < due; n++, sent++, cursor = (cursor + 1) % trackers.length) {
           const tracker = trackers[cursor]!;
           sendTimes.get(idOf[cursor]!)!.push(performance.now());
-          tracker.socket.write(gt06Location(journeys[cursor]!.step(1), time, tracker.serial++ & 0xffff));
+          tracker.socket.write(TRACKER_PROTOCOLS.gt06.location(journeys[cursor]!.step(1), time, tracker.serial++));
         }
         await sleep(tickMs);
       }

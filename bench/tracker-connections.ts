@@ -1,27 +1,28 @@
 /**
- * Connection benchmark: the built server in its own process (SQLite, GT06 and Teltonika ports), and
- * this process as the fleet: BENCH_CONNECTIONS trackers (10,000) log in over TCP and then report at
+ * Connection benchmark: the built server in its own process (SQLite), and this process as the fleet:
+ * BENCH_CONNECTIONS trackers (10,000) of BENCH_PROTOCOL (gt06, or teltonika) log in over TCP and then report at
  * BENCH_RATE positions per second in total for BENCH_SECONDS, each waiting for its acknowledgement
  * (sent by the server only after the position is committed). Records throughput, ack latency and
  * the server's resident memory in BENCHMARKS.md. Needs `npm run build`.
  */
-import { gt06Location } from '../apps/server/src/simulator/gt06-sender.js';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
+import { connectFleet, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const GT06_PORT = 25023;
+const PROTOCOL = TRACKER_PROTOCOLS[(process.env.BENCH_PROTOCOL ?? 'gt06') as 'gt06' | 'teltonika'];
+if (!PROTOCOL) throw new Error('BENCH_PROTOCOL must be gt06 or teltonika');
+const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
 
 const main = async () => {
-  const server = await startServer({ PORT: String(HTTP_PORT), DATABASE_URL: tempSqliteUrl('conn-bench'), GT06_PORT: String(GT06_PORT), REGISTER_UNKNOWN: 'true', GT06_TIMEOUT: '600' });
+  const server = await startServer({ PORT: String(HTTP_PORT), DATABASE_URL: tempSqliteUrl('conn-bench'), [`${PROTOCOL.name.toUpperCase()}_PORT`]: String(TRACKER_PORT), REGISTER_UNKNOWN: 'true', [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600' });
   const latencies: number[] = [];
   const pending: number[][] = Array.from({ length: CONNECTIONS }, () => []);
   const connectStarted = performance.now();
-  const trackers = await connectFleet(GT06_PORT, CONNECTIONS, (index) => String(861_000_000_000_000 + index), (index) => {
+  const trackers = await connectFleet(PROTOCOL, TRACKER_PORT, CONNECTIONS, (index) => String(861_000_000_000_000 + index), (index) => {
     const sent = pending[index]!.shift();
     if (sent !== undefined) latencies.push(performance.now() - sent);
   });
@@ -40,7 +41,7 @@ const main = async () => {
       for (let n = 0; n < perTick; n++, cursor = (cursor + 1) % trackers.length) {
         const tracker = trackers[cursor]!;
         pending[cursor]!.push(performance.now());
-        tracker.socket.write(gt06Location(journeys[cursor]!.step(1), time, tracker.serial++ & 0xffff));
+        tracker.socket.write(PROTOCOL.location(journeys[cursor]!.step(1), time, tracker.serial++));
         sent++;
       }
       peakRss = Math.max(peakRss, rssOf(server.pid!));
@@ -59,9 +60,9 @@ const main = async () => {
   for (const tracker of trackers) tracker.socket.destroy();
   await stopServer(server);
 
-  const line = `| ${today()} | ${machine()} | GT06 over TCP, SQLite, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), offered ${RATE.toLocaleString('en')}/s for ${SECONDS} s | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | server RSS peak ${Math.round(peakRss)} MiB |`;
+  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, SQLite, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), offered ${RATE.toLocaleString('en')}/s for ${SECONDS} s | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | server RSS peak ${Math.round(peakRss)} MiB |`;
   console.log(line);
-  addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/gt06-connections.ts`). Targets: 10,000 connected GT06 trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
+  addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/tracker-connections.ts`, `BENCH_PROTOCOL=teltonika` for Teltonika). Targets: 10,000 connected trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
 };
 
 await main();

@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- --protocol gt06 --devices 100 --rate 1` (or osmand): drives simulated vehicles through a
+ * `npm run simulate -- --protocol gt06 --devices 100 --rate 1` (or teltonika, osmand): drives simulated vehicles through a
  * device protocol against a running Tracklane. With --email and --password the missing devices are
  * registered first through the API; otherwise they must exist (or the server registers unknown ones).
  */
@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { startFleetSimulation, type FixSender } from './fleet-simulation.js';
 import { createGt06Sender } from './gt06-sender.js';
 import { sendOsmAnd } from './osmand-sender.js';
+import { createTeltonikaSender } from './teltonika-sender.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +28,7 @@ const { values } = parseArgs({
 const SENDERS: Record<string, { defaultPort: number; numericIds: boolean; sender: (host: string, port: number) => FixSender }> = {
   osmand: { defaultPort: 5055, numericIds: false, sender: (host, port) => (uniqueId, fix, time) => sendOsmAnd(`http://${host}:${port}`, uniqueId, fix, time) },
   gt06: { defaultPort: 5023, numericIds: true, sender: (host, port) => createGt06Sender(host, port).send },
+  teltonika: { defaultPort: 5027, numericIds: true, sender: (host, port) => createTeltonikaSender(host, port).send },
 };
 
 const fail = (message: string): never => {
@@ -41,7 +43,7 @@ if (!Number.isInteger(count) || count < 1) fail('--devices must be a positive wh
 if (!(rate > 0)) fail('--rate must be a positive number of reports per device per second');
 
 const devices = Array.from({ length: count }, (_, index) => ({
-  // GT06 trackers identify by a 15-digit IMEI
+  // GT06 and Teltonika trackers identify by a 15-digit IMEI
   uniqueId: protocol.numericIds ? String(860_000_000_000_000 + index + 1) : `${values.prefix}${String(index + 1).padStart(5, '0')}`,
   origin: { latitude: Number(values.latitude) + ((index % 10) - 5) * 0.01, longitude: Number(values.longitude) + (Math.floor(index / 10) % 10 - 5) * 0.012 },
 }));

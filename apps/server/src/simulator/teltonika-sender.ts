@@ -1,0 +1,111 @@
+import net from 'node:net';
+import { crc16Arc } from '../protocols/transport/crc16.js';
+import type { SimulatedFix } from './journey.js';
+
+const CODEC_8 = 0x08;
+const KNOTS_TO_KPH = 1.852;
+const ACK_TIMEOUT_MS = 10_000;
+// Teltonika IO ids every model reports alike: ignition, movement, GSM signal, battery voltage (mV)
+const IO_IGNITION = 239;
+const IO_MOVEMENT = 240;
+const IO_GSM_SIGNAL = 21;
+const IO_BATTERY_VOLTAGE = 67;
+
+/** A Li-ion cell between 3.4 V (empty) and 4.2 V (full). */
+export const batteryMillivolts = (level: number): number => Math.round(3400 + level * 8);
+
+/** The identification a tracker sends first: the IMEI as ASCII behind its 2-byte length. */
+export const teltonikaIdentification = (imei: string): Buffer => {
+  const text = Buffer.from(imei, 'ascii');
+  const packet = Buffer.alloc(2 + text.length);
+  packet.writeUInt16BE(text.length, 0);
+  text.copy(packet, 2);
+  return packet;
+};
+
+/** One codec 8 AVL record: GPS element, three one-byte and one two-byte IO elements. */
+const avlRecord = (fix: SimulatedFix, time: Date): Buffer => {
+  const record = Buffer.alloc(8 + 1 + 15 + 2 + (1 + 3 * 2) + (1 + 3) + 1 + 1);
+  let offset = record.writeBigUInt64BE(BigInt(time.getTime()), 0);
+  offset = record.writeUInt8(0, offset); // priority: low
+  offset = record.writeInt32BE(Math.round(fix.longitude * 1e7), offset);
+  offset = record.writeInt32BE(Math.round(fix.latitude * 1e7), offset);
+  offset = record.writeInt16BE(220, offset); // altitude
+  offset = record.writeUInt16BE(Math.round(fix.course) % 360, offset);
+  offset = record.writeUInt8(9, offset); // satellites
+  offset = record.writeUInt16BE(Math.round(fix.speed * KNOTS_TO_KPH), offset);
+  offset = record.writeUInt8(0, offset); // event IO id: periodic record
+  offset = record.writeUInt8(4, offset); // IO elements in all
+  offset = record.writeUInt8(3, offset); // one byte long
+  for (const [id, value] of [[IO_IGNITION, fix.ignition ? 1 : 0], [IO_MOVEMENT, fix.motion ? 1 : 0], [IO_GSM_SIGNAL, 4]] as const) {
+    offset = record.writeUInt8(id, offset);
+    offset = record.writeUInt8(value, offset);
+  }
+  offset = record.writeUInt8(1, offset); // two bytes long
+  offset = record.writeUInt8(IO_BATTERY_VOLTAGE, offset);
+  offset = record.writeUInt16BE(batteryMillivolts(fix.batteryLevel), offset);
+  record.fill(0, offset); // no 4- or 8-byte elements
+  return record;
+};
+
+/** A TCP AVL packet of codec 8 records; the server answers with the number of records it stored. */
+export const teltonikaAvlPacket = (records: { fix: SimulatedFix; time: Date }[]): Buffer => {
+  const count = Buffer.from([records.length]);
+  const data = Buffer.concat([Buffer.from([CODEC_8]), count, ...records.map(({ fix, time }) => avlRecord(fix, time)), count]);
+  const packet = Buffer.alloc(8 + data.length + 4);
+  packet.writeUInt32BE(data.length, 4);
+  data.copy(packet, 8);
+  packet.writeUInt32BE(crc16Arc(data), 8 + data.length);
+  return packet;
+};
+
+/**
+ * One TCP connection per IMEI, as a Teltonika tracker keeps: identification first (answered `01`),
+ * then an AVL packet per fix, each waiting for the record count the server sends after storing it.
+ */
+export const createTeltonikaSender = (host: string, port: number) => {
+  type Connection = { socket: net.Socket; send(packet: Buffer): Promise<void> };
+  const connections = new Map<string, Promise<Connection>>();
+
+  const connect = (imei: string) => {
+    const socket = net.connect({ host, port });
+    let waiting: { resolve(): void; reject(error: Error): void } | undefined;
+    socket.on('data', () => {
+      waiting?.resolve();
+      waiting = undefined;
+    });
+    const closed = (error?: Error) => {
+      waiting?.reject(error ?? new Error(`Teltonika connection for ${imei} closed`));
+      waiting = undefined;
+      connections.delete(imei);
+    };
+    socket.on('error', closed);
+    socket.on('close', () => closed());
+    const send = (packet: Buffer) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no Teltonika acknowledgement for ${imei}`)), ACK_TIMEOUT_MS);
+        waiting = { resolve: () => (clearTimeout(timer), resolve()), reject: (error) => (clearTimeout(timer), reject(error)) };
+        socket.write(packet);
+      });
+    return new Promise<Connection>((resolve, reject) => {
+      socket.once('connect', () => send(teltonikaIdentification(imei)).then(() => resolve({ socket, send }), reject));
+      socket.once('error', reject);
+    });
+  };
+
+  const send = async (imei: string, fix: SimulatedFix, time: Date) => {
+    let connection = connections.get(imei);
+    if (!connection) {
+      connection = connect(imei);
+      connections.set(imei, connection);
+    }
+    await (await connection).send(teltonikaAvlPacket([{ fix, time }]));
+  };
+
+  const close = async () => {
+    for (const connection of connections.values()) (await connection.catch(() => undefined))?.socket.end();
+    connections.clear();
+  };
+
+  return { send, close };
+};
