@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, createUser, resetLink, signIn } from './helpers';
+import { ADMIN, adminApi, createUser, resetLink, signIn } from './helpers';
 
 test('without a session the app goes to the login page', async ({ page }) => {
   await page.goto('/');
@@ -57,4 +57,25 @@ test('a forgotten password is reset through the e-mailed link', async ({ page })
   await expect(page.getByText('New password is set')).toBeVisible();
   await signIn(page, 'forgetful@example.com', 'new-password');
   await expect(page.getByTestId('map')).toBeVisible();
+});
+
+test('a new user registers, reads the confirmation and is returned to the login page', async ({ page }) => {
+  const server = (await adminApi<Record<string, unknown>>('/api/server')).body;
+  await adminApi('/api/server', { method: 'PUT', body: JSON.stringify({ ...server, registration: true }) });
+  try {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.locator('input[name=name]').fill('Newcomer');
+    await page.locator('input[name=email]').fill('newcomer@example.com');
+    await page.locator('input[name=password]').fill('newcomer-password');
+    await page.locator('button[type=submit]').click();
+    await expect(page.getByText('New user has been registered')).toBeVisible();
+    // the confirmation closes by itself after 6 s and leads back to the login page
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    await signIn(page, 'newcomer@example.com', 'newcomer-password');
+    await expect(page.getByTestId('map')).toBeVisible();
+  } finally {
+    await adminApi('/api/server', { method: 'PUT', body: JSON.stringify({ ...(await adminApi<object>('/api/server')).body, registration: server.registration }) });
+  }
 });
