@@ -47,13 +47,16 @@ export const resetLink = async (email: string): Promise<string> => {
   return link.replace(/^https?:\/\/[^/]+/, '');
 };
 
+// a bodyless request (DELETE) must not claim a JSON body, or the server refuses it as malformed
+const jsonType = (init: RequestInit): Record<string, string> => (init.body === undefined ? {} : { 'Content-Type': 'application/json' });
+
 /** Calls the API as the administrator (Basic auth) and returns the parsed JSON. */
 export const adminApi = async <T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> => {
-  const response = await fetch(`${API}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: adminAuth, ...init.headers } });
+  const response = await fetch(`${API}${path}`, { ...init, headers: { ...jsonType(init), Authorization: adminAuth, ...init.headers } });
   const text = await response.text();
   return { status: response.status, body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
 };
 
 /** Calls the API with someone's e-mail and password. */
 export const userApi = async (email: string, password: string, path: string, init: RequestInit = {}) =>
-  fetch(`${API}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`, ...init.headers } });
+  fetch(`${API}${path}`, { ...init, headers: { ...jsonType(init), Authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`, ...init.headers } });

@@ -90,7 +90,7 @@ test('drivers, computed attributes, maintenance and notifications: create, edit,
   await page.locator('input[name=period]').fill('5000');
   await save(page);
   // the server's default distance unit is km: 10000 km is stored as 10,000,000 m
-  const maintenance = (await adminApi<{ name: string; start: number; period: number }[]>('/api/maintenance')).body.find((item) => item.name === 'Oil change')!;
+  const maintenance = (await adminApi<{ id: number; name: string; start: number; period: number }[]>('/api/maintenance')).body.find((item) => item.name === 'Oil change')!;
   expect(maintenance.start).toBeCloseTo(10_000_000, 3);
   expect(maintenance.period).toBeCloseTo(5_000_000, 3);
   await expect(page.getByRole('row', { name: /Oil change.*10000 km.*5000 km/ })).toBeVisible();
@@ -101,7 +101,18 @@ test('drivers, computed attributes, maintenance and notifications: create, edit,
   await expect(page.locator('input[name=start]')).toHaveValue('0');
   await expect(page.locator('input[name=period]')).toHaveValue('0');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await removeRow(page, 'Oil change');
+  await openMenuOf(page, 'Oil change');
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.locator('input[name=name]')).toHaveValue('Oil change');
+  await page.locator('input[name=name]').fill('Oil and filter');
+  await page.locator('input[name=period]').fill('7500');
+  await save(page);
+  await expect(page).toHaveURL(/\/settings\/maintenances$/);
+  await expect(page.getByRole('row', { name: /Oil and filter.*10000 km.*7500 km/ })).toBeVisible();
+  const edited = (await adminApi<{ id: number; name: string; period: number }[]>('/api/maintenance')).body.find((item) => item.id === maintenance.id)!;
+  expect(edited.name).toBe('Oil and filter');
+  expect(edited.period).toBeCloseTo(7_500_000, 3);
+  await removeRow(page, 'Oil and filter');
 
   await page.goto('/settings/notifications');
   await page.getByRole('button', { name: 'Add' }).click();
@@ -240,8 +251,12 @@ test('users: the administrator creates, edits and removes a user and links a dev
   await page.keyboard.press('Escape');
   const ravi = (await adminApi<{ id: number; email: string }[]>('/api/users')).body.find((user) => user.email === 'ravi@example.com')!;
   await expect.poll(async () => (await adminApi<{ id: number }[]>(`/api/devices?userId=${ravi.id}`)).body.map((item) => item.id)).toEqual([device.id]);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await removeRow(page, 'Ravi');
+  await page.locator('input[name=name]').fill('Ravi Kumar');
+  await save(page);
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('row', { name: /Ravi Kumar.*ravi@example.com/ })).toBeVisible();
+  expect((await adminApi<{ name: string }>(`/api/users/${ravi.id}`)).body.name).toBe('Ravi Kumar');
+  await removeRow(page, 'Ravi Kumar');
 });
 
 test('a plain user sees no admin menu and no add buttons, and the API refuses what the UI hides', async ({ page, context }) => {
@@ -252,11 +267,33 @@ test('a plain user sees no admin menu and no add buttons, and the API refuses wh
   await page.goto('/settings/groups');
   await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Groups' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Server' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  const menu = page.getByRole('navigation', { name: 'Settings' });
+  for (const entry of ['Server', 'Users', 'Statistics']) await expect(menu.getByRole('link', { name: entry })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add' })).toHaveCount(0);
-  expect((await userApi('plain@example.com', 'plain-password', '/api/server', { method: 'PUT', body: JSON.stringify({ registration: true }) })).status).toBe(403);
-  expect((await userApi('plain@example.com', 'plain-password', `/api/statistics?from=${new Date(0).toISOString()}&to=${new Date().toISOString()}`)).status).toBe(403);
+  for (const list of ['/settings/devices', '/settings/drivers', '/settings/attributes', '/settings/maintenances', '/settings/notifications', '/admin/users']) {
+    await page.goto(list);
+    await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add' }), list).toHaveCount(0);
+  }
+  // the users list shows nobody else
+  await expect(page.getByRole('cell', { name: ADMIN.email })).toHaveCount(0);
+
+  const asPlain = (path: string, init?: RequestInit) => userApi('plain@example.com', 'plain-password', path, init);
+  const admin = (await adminApi<{ id: number; email: string }[]>('/api/users')).body.find((user) => user.email === ADMIN.email)!;
+  expect((await asPlain('/api/server', { method: 'PUT', body: JSON.stringify({ registration: true }) })).status).toBe(403);
+  expect((await asPlain(`/api/statistics?from=${new Date(0).toISOString()}&to=${new Date().toISOString()}`)).status).toBe(403);
+  const users = (await (await asPlain('/api/users')).json()) as { email: string }[];
+  expect(users.filter((user) => user.email !== 'plain@example.com')).toEqual([]);
+  expect([403, 404]).toContain((await asPlain(`/api/users/${admin.id}`)).status);
+  const computed = { description: 'Sneaky', attribute: 'sneaky', expression: 'speed > 1', type: 'boolean' };
+  expect((await asPlain('/api/attributes/computed', { method: 'POST', body: JSON.stringify(computed) })).status).toBe(403);
+  const existing = (await adminApi<{ id: number }>('/api/attributes/computed', { method: 'POST', body: JSON.stringify({ ...computed, description: 'Admin rule' }) })).body;
+  try {
+    expect((await asPlain(`/api/attributes/computed/${existing.id}`, { method: 'PUT', body: JSON.stringify({ ...computed, id: existing.id }) })).status).toBe(403);
+    expect((await asPlain(`/api/attributes/computed/${existing.id}`, { method: 'DELETE' })).status).toBe(403);
+  } finally {
+    await adminApi(`/api/attributes/computed/${existing.id}`, { method: 'DELETE' });
+  }
 });
 
 test('account preferences take effect at once in the popup', async ({ page }) => {
@@ -280,4 +317,77 @@ test('account preferences take effect at once in the popup', async ({ page }) =>
     const { speedUnit: _unit, ...attributes } = user.attributes;
     await adminApi(`/api/users/${me.id}`, { method: 'PUT', body: JSON.stringify({ ...user, attributes }) });
   }
+});
+
+test('a geofence speed limit is entered in the user unit and stored as an attribute', async ({ page }) => {
+  const geofence = (await adminApi<{ id: number }>('/api/geofences', { method: 'POST', body: JSON.stringify({ name: 'School zone', area: 'CIRCLE (28.62 77.21, 200)' }) })).body;
+  try {
+    await page.goto(`/geofence/${geofence.id}`);
+    await expect(page.locator('input[name=name]')).toHaveValue('School zone');
+    await page.getByText('Attributes', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add' }).last().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Key' }).fill('speedLimit');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('spinbutton', { name: 'Speed limit' }).fill('25');
+    await expect(page.getByText('kn', { exact: true })).toBeVisible();
+    await save(page);
+    await expect(page).toHaveURL(/\/geofences$/);
+    await expect.poll(async () => (await adminApi<{ attributes: Record<string, unknown> }>(`/api/geofences/${geofence.id}`)).body.attributes.speedLimit).toBe(25);
+  } finally {
+    await adminApi(`/api/geofences/${geofence.id}`, { method: 'DELETE' });
+  }
+});
+
+test('the account map preference chooses the base layer at once; a switcher pick lasts only until the preference changes; forced server settings win', async ({ page }) => {
+  const me = (await adminApi<{ id: number; email: string }[]>('/api/users')).body.find((user) => user.email === ADMIN.email)!;
+  const layerMenu = async () => {
+    await page.getByRole('button', { name: 'Map layer' }).click();
+    const menu = page.getByRole('menu');
+    const selected = await menu.locator('.Mui-selected').innerText();
+    await page.keyboard.press('Escape');
+    return selected;
+  };
+  const setAccountMap = async (label: string) => {
+    await page.goto(`/user/${me.id}`);
+    await page.getByText('Preferences').click();
+    await page.getByRole('combobox', { name: 'Map layer' }).click();
+    await page.getByRole('option', { name: label }).click();
+    await save(page);
+    await expect(page).not.toHaveURL(/\/user\//);
+  };
+  const original = (await adminApi<object>('/api/server')).body;
+  try {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Map layer' }).click();
+    await page.getByRole('menuitem', { name: 'Carto' }).click();
+    expect(await layerMenu()).toBe('Carto');
+    await page.reload();
+    expect(await layerMenu()).toBe('Carto');
+
+    // saving the account preference replaces the earlier pick, without a reload
+    await setAccountMap('OpenStreetMap');
+    await page.goto('/');
+    expect(await layerMenu()).toBe('OpenStreetMap');
+    await page.reload();
+    expect(await layerMenu()).toBe('OpenStreetMap');
+
+    await adminApi('/api/server', { method: 'PUT', body: JSON.stringify({ ...original, forceSettings: true, map: 'carto' }) });
+    await page.reload();
+    expect(await layerMenu()).toBe('Carto');
+  } finally {
+    await adminApi('/api/server', { method: 'PUT', body: JSON.stringify(original) });
+    const user = (await adminApi<Record<string, unknown>>(`/api/users/${me.id}`)).body;
+    await adminApi(`/api/users/${me.id}`, { method: 'PUT', body: JSON.stringify({ ...user, map: null }) });
+  }
+});
+
+test('failed loads of notification types and groups are shown, not left empty', async ({ page }) => {
+  await page.route('**/api/notifications/types', (route) => route.abort());
+  await page.goto('/settings/notification');
+  await expect(page.getByRole('alert')).toHaveText('Connection error');
+  await page.route('**/api/groups**', (route) => route.abort());
+  await page.goto('/settings/group');
+  await page.getByText('Extra', { exact: true }).click();
+  await expect(page.getByText('Connection error')).toBeVisible();
 });
