@@ -1,9 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { PROTOCOL_DEFAULT_PORTS } from '../server/src/protocols/protocol-ports';
 import { OSMAND_PORT, SMTP_PORT, WEB_PORT } from './e2e/ports';
 
 const database = path.join(os.tmpdir(), `tracklane-e2e-${process.pid}.sqlite`);
+// the specs speak OsmAnd only; the other tracker ports stay closed so a server running beside them cannot clash
+const closedTrackerPorts = Object.fromEntries(Object.keys(PROTOCOL_DEFAULT_PORTS).map((name) => [`${name.toUpperCase()}_PORT`, '0']));
 
 /** End-to-end: the built app served by the real server on a fresh SQLite file, driven in Debian's Chromium. */
 export default defineConfig({
@@ -26,6 +29,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 30_000,
     env: {
+      ...closedTrackerPorts,
       PORT: String(WEB_PORT),
       HOST: '127.0.0.1',
       OSMAND_PORT: String(OSMAND_PORT),

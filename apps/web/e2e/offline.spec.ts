@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './helpers';
 import { OwnServer } from './own-server';
+import { WEB_PORT } from './ports';
 
-const server = new OwnServer(18093);
+const server = new OwnServer(WEB_PORT + 11);
 
 test.beforeAll(() => server.start());
 test.afterAll(() => server.dispose());
