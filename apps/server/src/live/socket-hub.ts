@@ -13,8 +13,13 @@ interface Connection {
   deviceIds: Set<number>;
 }
 
+export interface SocketHubOptions {
+  /** Milliseconds between two `{}` keepalive frames to every open socket. */
+  keepaliveMs?: number;
+}
+
 /** Open browser sockets and which devices each follows; forwards live messages to the allowed ones. */
-export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, access: AccessRepository) => {
+export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, access: AccessRepository, options: SocketHubOptions = {}) => {
   const connections = new Set<Connection>();
 
   const followedDevices = async (user: User) => new Set(await access.idsOf(policy.linkedIds(user.id, 'deviceId')));
@@ -46,7 +51,7 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
 
   broadcaster.subscribe((message) => void deliver(message).catch(() => undefined));
 
-  const keepalive = setInterval(() => connections.forEach((c) => send(c, {})), KEEPALIVE_MS);
+  const keepalive = setInterval(() => connections.forEach((c) => send(c, {})), options.keepaliveMs ?? KEEPALIVE_MS);
   keepalive.unref();
 
   return {

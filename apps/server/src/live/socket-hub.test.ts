@@ -1,0 +1,68 @@
+import { EventEmitter } from 'node:events';
+import type { WebSocket } from 'ws';
+import type { User } from '@tracklane/domain';
+import { describe, expect, it } from 'vitest';
+import type { AccessPolicy } from '../auth/access-policy.js';
+import type { AccessRepository } from '../storage/access.repository.js';
+import { createLocalBroadcaster } from './local-broadcaster.js';
+import { createSocketHub, KEEPALIVE_MS } from './socket-hub.js';
+
+/** Just enough of a ws socket: what the hub sends, and its open/closed state. */
+class FakeSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  sent: unknown[] = [];
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+    this.emit('close');
+  }
+}
+
+const user = { id: 7 } as User;
+const policy = { linkedIds: () => undefined } as unknown as AccessPolicy;
+const access = { idsOf: async () => [1] } as unknown as AccessRepository;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('socket keepalive', () => {
+  it('is sent every 55 seconds unless told otherwise', () => {
+    expect(KEEPALIVE_MS).toBe(55_000);
+  });
+
+  it('sends {} to every open socket at each interval, and stops for closed sockets and a closed hub', async () => {
+    const hub = createSocketHub(createLocalBroadcaster(), policy, access, { keepaliveMs: 25 });
+    const first = new FakeSocket();
+    const second = new FakeSocket();
+    await hub.add(user, first as unknown as WebSocket, []);
+    await hub.add(user, second as unknown as WebSocket, []);
+    // the latest positions come first, then keepalives
+    expect(first.sent[0]).toEqual({ positions: [] });
+    await sleep(140);
+    const keepalives = (socket: FakeSocket) => socket.sent.filter((message) => JSON.stringify(message) === '{}').length;
+    expect(keepalives(first)).toBeGreaterThanOrEqual(3);
+    expect(keepalives(second)).toBeGreaterThanOrEqual(3);
+
+    second.close();
+    expect(hub.size()).toBe(1);
+    const secondCount = keepalives(second);
+    await sleep(80);
+    expect(keepalives(second)).toBe(secondCount);
+    expect(keepalives(first)).toBeGreaterThan(3);
+
+    hub.close();
+    const firstCount = keepalives(first);
+    await sleep(80);
+    expect(keepalives(first)).toBe(firstCount);
+  });
+
+  it('sends nothing before the first interval is over', async () => {
+    const hub = createSocketHub(createLocalBroadcaster(), policy, access, { keepaliveMs: 10_000 });
+    const socket = new FakeSocket();
+    await hub.add(user, socket as unknown as WebSocket, []);
+    await sleep(50);
+    expect(socket.sent).toEqual([{ positions: [] }]);
+    hub.close();
+  });
+});
