@@ -1,6 +1,7 @@
 import { type DecodeContext, type DecodeResult } from '../protocol-definition.js';
 import { newPosition } from '../position-builder.js';
 import { ByteReader } from '../transport/byte-reader.js';
+import { decodeDtcs } from './ruptela-dtc.decoder.js';
 import { decodeRecords } from './ruptela-records.decoder.js';
 import { ruptelaAccept, ruptelaRecordsAck } from './ruptela.encoder.js';
 
@@ -19,7 +20,7 @@ export const decodeRuptela = (frame: Buffer, context: DecodeContext<unknown>): D
     case COMMAND.extendedRecords:
       return { identify: uniqueId, positions: decodeRecords(uniqueId, reader, command === COMMAND.extendedRecords, now), ack: [ruptelaRecordsAck()] };
     case COMMAND.dtc:
-      return { identify: uniqueId, positions: [], ack: [ruptelaAccept(COMMAND.dtc)] };
+      return { identify: uniqueId, positions: decodeDtcs(uniqueId, reader, now), ack: [ruptelaAccept(COMMAND.dtc)] };
     case COMMAND.identification:
     case COMMAND.heartbeat:
       return { identify: uniqueId, positions: [], ack: [ruptelaAccept(command)] };

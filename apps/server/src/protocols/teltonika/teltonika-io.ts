@@ -38,6 +38,13 @@ const FMB: Record<number, Io> = {
   251: alarmIf(Alarm.idle), 252: alarmIf(Alarm.powerCut),
 };
 
+// FMB EYE sensors 1–4: temperature in 1/100 °C, humidity in %, magnet state
+for (let sensor = 0; sensor < 4; sensor++) {
+  FMB[10800 + sensor] = setSigned(`eyeTemp${sensor + 1}`, 0.01);
+  FMB[10804 + sensor] = set(`eyeHumidity${sensor + 1}`);
+  FMB[10808 + sensor] = flag(`eyeMagnet${sensor + 1}`);
+}
+
 const isFmb = (model: string | undefined): boolean => model !== undefined && /^FM[B-Z]\d{3}/.test(model.toUpperCase());
 
 /** One fixed-size IO element; unknown ids become `io<id>` with the raw unsigned value. */
