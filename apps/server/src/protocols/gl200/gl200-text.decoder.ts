@@ -1,6 +1,7 @@
 import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { addAlarm, newPosition, setTime } from '../position-builder.js';
+import { decodeAccessory, decodeCanExpansion, decodeEriFuel, decodeModelBattery } from './gl200-accessory.decoder.js';
 import { BLOCK_SIZE, decodeBlock, findBlocks, queclinkTime } from './gl200-location.js';
 
 /** Report types that are an alarm by themselves (reference/protocols.md §7). */
@@ -32,7 +33,7 @@ const STATUS = /^[0-9A-Fa-f]{6}$/;
  * Device status (6 hex) after the blocks, battery percentage just before it: ignition from the top
  * byte, inputs from the middle one, outputs from the low one.
  */
-const decodeStatus = (position: DecodedPosition, fields: string[], from: number, to: number): void => {
+const decodeStatus = (position: DecodedPosition, fields: string[], from: number, to: number): number => {
   for (let index = from + 1; index < to; index++) {
     if (!STATUS.test(fields[index]!) || !/^\d{1,3}$/.test(fields[index - 1]!)) continue;
     const status = Number.parseInt(fields[index]!, 16);
@@ -45,8 +46,9 @@ const decodeStatus = (position: DecodedPosition, fields: string[], from: number,
     position.attributes.output = status & 0xff;
     const battery = Number(fields[index - 1]);
     if (battery <= 100) position.attributes.batteryLevel = battery;
-    return;
+    return index;
   }
+  return -1;
 };
 
 /** GTINF: state, ICCID, RSSI, BER, external supply, power mV (a second supply on some models), battery volts. */
@@ -68,7 +70,8 @@ export const decodeReport = (type: string, uniqueId: string, fields: string[], a
   const positions = blocks.length > 0 ? blocks.map((index) => decodeBlock(uniqueId, fields, index, now)) : [setTime(newPosition('gl200', uniqueId, now), sendTime)];
   const position = positions[positions.length - 1]!;
   const afterBlocks = blocks.length > 0 ? blocks[blocks.length - 1]! + BLOCK_SIZE : 4;
-  decodeStatus(position, fields, afterBlocks, fields.length - 2);
+  const statusIndex = decodeStatus(position, fields, afterBlocks, fields.length - 2);
+  decodeModelBattery(position, fields, afterBlocks);
   for (const each of positions) {
     each.attributes.type = type;
     if (archive) each.attributes.archive = true;
@@ -77,6 +80,9 @@ export const decodeReport = (type: string, uniqueId: string, fields: string[], a
     if (type === 'HBM' && blocks.length > 0) addAlarm(each, HARSH[Number.parseInt(fields[blocks[0]! - 2] ?? '', 16) % 16]);
   }
   if (type === 'INF') decodeInfo(position, fields);
+  if (type === 'BAA' || type === 'BID') decodeAccessory(position, fields);
+  if (type === 'ERI') decodeEriFuel(position, fields, statusIndex);
+  if (type === 'CAN') decodeCanExpansion(position, fields);
   if (type === 'DAT' && fields[7]) position.attributes.data = fields[7];
   if (type === 'DAR' && /^\d+$/.test(fields[4] ?? '')) position.attributes.warningType = Number(fields[4]);
   if (type === 'IDA' && fields[5]) position.attributes.driverUniqueId = fields[5];
