@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { gt06Packet } from '../apps/server/src/protocols/gt06/gt06.encoder.js';
 import { gt06Location } from '../apps/server/src/simulator/gt06-sender.js';
 import type { SimulatedFix } from '../apps/server/src/simulator/journey.js';
@@ -15,10 +16,33 @@ const noProtocolPorts = Object.fromEntries(Object.keys(PROTOCOL_DEFAULT_PORTS).m
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** CPU time (user + system) a process has used, in milliseconds. */
+export const cpuMsOf = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+};
 export const machine = () => `${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}`;
 export const today = () => new Date().toISOString().slice(0, 10);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const tempSqliteUrl = (name: string) => `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), `tracklane-${name}-`)), 'bench.sqlite')}`;
+
+/** A fresh database on the PostgreSQL server of `serverUrl`, so a benchmark never touches existing data; `drop` removes it. */
+export const freshPostgresDatabase = async (serverUrl: string) => {
+  const name = `tracklane_bench_${process.pid}_${Date.now()}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+};
 
 /**
  * Starts `apps/server/dist/main.js` (run `npm run build` first) with the given environment and waits

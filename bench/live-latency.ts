@@ -6,11 +6,10 @@
  * (BENCH_DATABASE_URL's server, default the local one) and Redis (BENCH_REDIS_URL): the trackers
  * report to the first, the socket listens on the second. Needs `npm run build`.
  */
-import pg from 'pg';
 import WebSocket from 'ws';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, TRACKER_PROTOCOLS, machine, percentile, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
+import { connectFleet, freshPostgresDatabase, TRACKER_PROTOCOLS, machine, percentile, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
 
 const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,28 +20,8 @@ const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 const IMEI_BASE = 862_000_000_000_000;
 
-/** A fresh PostgreSQL database for the two-instance run, dropped afterwards. */
-const freshDatabase = async () => {
-  const name = `tracklane_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-};
-
 const startInstances = async () => {
-  const database = INSTANCES > 1 ? await freshDatabase() : { url: tempSqliteUrl('latency'), drop: async () => undefined };
+  const database = INSTANCES > 1 ? await freshPostgresDatabase(POSTGRES) : { url: tempSqliteUrl('latency'), drop: async () => undefined };
   const common = { DATABASE_URL: database.url, REGISTER_UNKNOWN: 'true', GT06_TIMEOUT: '600', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...(INSTANCES > 1 ? { REDIS_URL: REDIS } : {}) };
   const servers = [];
   for (let i = 0; i < INSTANCES; i++) {

@@ -1,7 +1,8 @@
 /**
  * Ingest benchmark: OsmAnd reports over real HTTP into the real server, end to end (decode, store,
  * device update, live broadcast). Prints throughput, latency percentiles and memory; appends the
- * figures to BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` measures PostgreSQL instead of SQLite.
+ * figures to BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` measures PostgreSQL instead of SQLite, in a
+ * fresh database created on that server and dropped afterwards.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createOsmAndHandler } from '../apps/server/src/protocols/osmand/osmand.handler.js';
 import { startOsmAndListener } from '../apps/server/src/protocols/osmand/osmand.listener.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
+import { freshPostgresDatabase } from './bench-server.js';
 
 const DEVICES = 200;
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 20_000);
@@ -23,7 +25,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const main = async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-bench-'));
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.sqlite')}`;
+  const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+  const databaseUrl = postgres?.url ?? `sqlite:${path.join(dir, 'bench.sqlite')}`;
   const log = pino({ level: 'silent' });
   const ctx = await createAppContext(loadConfig({ DATABASE_URL: databaseUrl, OSMAND_PORT: '0' }), log);
   for (let i = 0; i < DEVICES; i++) {
@@ -62,6 +65,7 @@ const main = async () => {
   agent.destroy();
   await new Promise((resolve) => server.close(resolve));
   await ctx.close();
+  await postgres?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 };
 

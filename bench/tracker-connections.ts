@@ -7,7 +7,7 @@
  */
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { connectFleet, cpuMsOf, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -30,6 +30,7 @@ const main = async () => {
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1 }));
 
   let sent = 0;
+  const cpuBefore = cpuMsOf(server.pid!);
   let peakRss = rssOf(server.pid!);
   const started = performance.now();
   const tickMs = 50;
@@ -56,11 +57,12 @@ const main = async () => {
   while (latencies.length < sent && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   const seconds = (performance.now() - started) / 1000;
   const acked = latencies.length;
+  const cpuPerPosition = ((cpuMsOf(server.pid!) - cpuBefore) * 1000) / Math.max(1, acked);
   latencies.sort((a, b) => a - b);
   for (const tracker of trackers) tracker.socket.destroy();
   await stopServer(server);
 
-  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, SQLite, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), offered ${RATE.toLocaleString('en')}/s for ${SECONDS} s | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | server RSS peak ${Math.round(peakRss)} MiB |`;
+  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, SQLite, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), offered ${RATE.toLocaleString('en')}/s for ${SECONDS} s | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | server RSS peak ${Math.round(peakRss)} MiB; server CPU ${cpuPerPosition.toFixed(0)} µs per position |`;
   console.log(line);
   addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/tracker-connections.ts`, `BENCH_PROTOCOL=teltonika` for Teltonika). Targets: 10,000 connected trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
 };
