@@ -52,6 +52,24 @@ export const udpExchange = async (port: number, data: Buffer | string, timeoutMs
   }
 };
 
+/** A tracker sending datagrams from one local port, as a UDP session is keyed by the sender's address. */
+export const openUdpTracker = async (port: number) => {
+  const socket = dgram.createSocket('udp4');
+  const received: Buffer[] = [];
+  socket.on('message', (message) => received.push(message));
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    send: (data: Buffer | string) => socket.send(typeof data === 'string' ? Buffer.from(data, 'latin1') : data, port, '127.0.0.1'),
+    /** The next datagram the server sent back, or undefined after the timeout. */
+    receive: async (timeoutMs = 3000): Promise<Buffer | undefined> => {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      return received.shift();
+    },
+    close: () => socket.close(),
+  };
+};
+
 /** Polls until `check` returns a value (or the timeout). */
 export const eventually = async <T>(check: () => Promise<T | undefined>, timeoutMs = 3000): Promise<T | undefined> => {
   const deadline = Date.now() + timeoutMs;
