@@ -1,4 +1,4 @@
-import { EVENT_TYPES, fromKnots, fromLitres, type Device, type Event, type Position } from '@tracklane/domain';
+import { ALARM_KINDS, EVENT_TYPES, fromKnots, fromLitres, type AlarmKind, type Device, type Event, type Position } from '@tracklane/domain';
 import { EN_MESSAGES } from './messages/en.messages.js';
 import { HI_MESSAGES } from './messages/hi.messages.js';
 import type { MessageCatalog, MessageKind, MessageValues } from './messages/message-catalog.js';
@@ -57,6 +57,8 @@ const text = (value: unknown): string | undefined => (value === undefined || val
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const isAlarmKind = (value: string): value is AlarmKind => (ALARM_KINDS as readonly string[]).includes(value);
+
 const valuesOf = (input: MessageInput, catalog: MessageCatalog): MessageValues => {
   const { event, position, preferences: prefs, names = {} } = input;
   const { attributes } = event;
@@ -71,7 +73,7 @@ const valuesOf = (input: MessageInput, catalog: MessageCatalog): MessageValues =
     speed: speed(number(attributes.speed) ?? position?.speed),
     speedLimit: speed(number(attributes.speedLimit)),
     geofence: names.geofence,
-    alarm: alarm === undefined ? undefined : (catalog.alarms[alarm] ?? alarm),
+    alarm: alarm === undefined ? undefined : isAlarmKind(alarm) ? catalog.alarms[alarm] : alarm,
     maintenance: names.maintenance,
     driver: names.driver ?? text(attributes.driverUniqueId),
     lastUpdate: lastUpdate === undefined ? undefined : formatLocalTime(lastUpdate, prefs.timezone),

@@ -1,4 +1,4 @@
-import type { DistanceUnit, EventType, SpeedUnit, VolumeUnit } from '@tracklane/domain';
+import type { AlarmKind, DistanceUnit, EventType, SpeedUnit, VolumeUnit } from '@tracklane/domain';
 
 /** The values a message is written with, already formatted in the user's units, time zone and language. */
 export interface MessageValues {
@@ -28,7 +28,8 @@ export interface MessageCatalog {
   titles: Record<MessageKind, string>;
   /** One-line text (web pop-up, SMS, push body) of each event type. */
   digests: Record<MessageKind, (values: MessageValues) => string>;
-  alarms: Record<string, string>;
+  /** Name of every alarm kind: a kind added to ALARM_KINDS without a text here fails to compile. */
+  alarms: Record<AlarmKind, string>;
   media: Record<string, string>;
   speedUnits: Record<SpeedUnit, string>;
   distanceUnits: Record<DistanceUnit, string>;
