@@ -218,8 +218,8 @@ describe.each(testDatabases())('authorization matrix on $name', (database) => {
     const latestOf = async (client: Client, deviceId: number) => ((await client.get(`/api/positions?deviceId=${deviceId}`)).json() as { id: number }[])[0]!.id;
     await report('device-a');
     await report('device-b');
-    ids.positionA = await latestOf(user, ids.deviceA);
-    ids.positionB = await latestOf(another, ids.deviceB);
+    ids.positionA = await latestOf(user, deviceA.id);
+    ids.positionB = await latestOf(another, deviceB.id);
     ids.eventA = (await server.ctx.events.raiseTextMessage('+15550100', 'Door open'))[0]!.id;
     let spare = 0;
     const freshObject = async (path: string) => {
@@ -231,7 +231,7 @@ describe.each(testDatabases())('authorization matrix on $name', (database) => {
     };
     const freshPosition = async () => {
       await report('device-a');
-      return latestOf(user, ids.deviceA);
+      return latestOf(user, deviceA.id);
     };
     const freshManagedUser = async () => {
       const id = (await admin.post('/api/users', { name: 'Spare', email: `spare-${++spare}@example.com`, password: 'spare-password' })).json().id as number;
