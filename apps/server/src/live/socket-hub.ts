@@ -30,7 +30,12 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
 
   const batcher = createSocketBatcher<Connection>(send);
 
-  const deliver = async (message: LiveMessage) => {
+  const refollow = async () => {
+    await Promise.all([...connections].map(async (c) => (c.deviceIds = await followedDevices(c.user))));
+  };
+
+  // synchronous for the per-position messages: no promise per position and socket
+  const deliver = (message: LiveMessage) => {
     switch (message.kind) {
       case 'position':
         for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) batcher.add(c, 'positions', message.position);
@@ -42,14 +47,14 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
         for (const c of connections) if (c.user.id === message.userId) batcher.add(c, 'events', message.event);
         return;
       case 'access-changed':
-        await Promise.all([...connections].map(async (c) => (c.deviceIds = await followedDevices(c.user))));
+        void refollow().catch(() => undefined);
         return;
       case 'settings-changed':
         return;
     }
   };
 
-  broadcaster.subscribe((message) => void deliver(message).catch(() => undefined));
+  broadcaster.subscribe(deliver);
 
   const keepalive = setInterval(() => connections.forEach((c) => send(c, {})), options.keepaliveMs ?? KEEPALIVE_MS);
   keepalive.unref();

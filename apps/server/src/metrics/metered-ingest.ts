@@ -8,7 +8,12 @@ export const meteredIngest = (ingest: PositionIngest, metrics: Metrics): Positio
     const protocol = decoded.protocol;
     metrics.positionsReceived.inc({ protocol });
     metrics.ingestInFlight.inc();
-    const result = await ingest.ingest(decoded).finally(() => metrics.ingestInFlight.dec());
+    let result;
+    try {
+      result = await ingest.ingest(decoded);
+    } finally {
+      metrics.ingestInFlight.dec();
+    }
     if (result.status === 'stored') metrics.positionsStored.inc({ protocol });
     else if (result.status === 'filtered') metrics.positionsFiltered.inc({ protocol });
     else metrics.positionsRejected.inc({ protocol, reason: result.status });
