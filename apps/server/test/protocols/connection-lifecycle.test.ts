@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/app-context.js';
+import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
+import { testDatabases } from '../helpers/test-server.js';
+import { connectTracker, eventually } from '../helpers/tracker-client.js';
+
+const ID = '088047365460';
+const handshake = `(${ID}BP00${ID}HSO)`;
+const login = `(${ID}BP05354188048003342150917A1352.9801N10030.9050E000.0103115265.5600010000L000003F9)`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(testDatabases())('tracker connections on $name', (database) => {
+  describe('idle timeout', () => {
+    // TK103_TIMEOUT in seconds, shortened to 0.3 s for the test
+    const app = useProtocolApp(database, 'tk103', ID, (ctx) => ({ ...ctx, config: { ...ctx.config, protocolTimeouts: { ...ctx.config.protocolTimeouts, tk103: 0.3 } } }));
+
+    it('closes a connection that stays silent past the protocol timeout', async () => {
+      const tracker = await connectTracker(app.trackers.portOf('tk103'));
+      tracker.send(handshake);
+      expect((await tracker.read(21)).toString('latin1')).toBe(`(${ID}AP01HSO)`);
+      await eventually(async () => (tracker.isClosed() ? true : undefined), 2000);
+      expect(tracker.isClosed()).toBe(true);
+    });
+
+    it('keeps a connection that keeps talking', async () => {
+      const tracker = await connectTracker(app.trackers.portOf('tk103'));
+      for (let i = 0; i < 6; i++) {
+        tracker.send(handshake);
+        await sleep(150);
+      }
+      expect(tracker.isClosed()).toBe(false);
+      tracker.close();
+    });
+  });
+
+  describe('acknowledgement after commit', () => {
+    let failing = true;
+    // the store refuses the commit (as a full disk or a lost database would) until `failing` clears
+    const failingStore = (ctx: AppContext): AppContext => ({
+      ...ctx,
+      ingest: {
+        ...ctx.ingest,
+        ingest: async (position) => {
+          if (failing) throw new Error('commit failed');
+          return ctx.ingest.ingest(position);
+        },
+      },
+    });
+    const app = useProtocolApp(database, 'tk103', ID, failingStore);
+
+    it('sends no acknowledgement while the position cannot be committed, and acknowledges the resent one', async () => {
+      const tracker = await connectTracker(app.trackers.portOf('tk103'));
+      tracker.send(login);
+      expect((await tracker.drain(500)).length).toBe(0);
+      expect(await latestPosition(app)).toBeUndefined();
+
+      failing = false;
+      tracker.send(login);
+      expect((await tracker.read(18)).toString('latin1')).toBe(`(${ID}AP05)`);
+      const position = await eventually(() => latestPosition(app));
+      expect(position).toMatchObject({ protocol: 'tk103', valid: true });
+      expect(position?.latitude as number).toBeCloseTo(13.883002, 5);
+      tracker.close();
+    });
+  });
+});
