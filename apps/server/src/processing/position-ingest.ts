@@ -26,15 +26,27 @@ export interface IngestEngine {
   events: EventService;
 }
 
-/** Chains work per key so one device's positions are processed strictly in arrival order. */
+/**
+ * Runs work per key strictly in arrival order, so one device's positions are processed one after
+ * another; a key with nothing running starts at once. Waiting work is a closure in a list rather
+ * than a promise chain, which keeps a busy ingest's allocations down.
+ */
 const createSerialQueue = () => {
-  const tails = new Map<string, Promise<unknown>>();
+  const waiting = new Map<string, (() => void)[]>();
+  const run = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } finally {
+      const next = waiting.get(key)?.shift();
+      if (next) next();
+      else waiting.delete(key);
+    }
+  };
   return <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const run = (tails.get(key) ?? Promise.resolve()).then(work, work);
-    const tail = run.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => tails.get(key) === tail && tails.delete(key));
-    return run;
+    const queue = waiting.get(key);
+    if (queue) return new Promise<T>((resolve, reject) => void queue.push(() => void run(key, work).then(resolve, reject)));
+    waiting.set(key, []);
+    return run(key, work);
   };
 };
 

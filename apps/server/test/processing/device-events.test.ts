@@ -52,6 +52,24 @@ describe.each(testDatabases())('device events on $name', (database) => {
     expect((await eventsOf(device.id)).map((event) => event.type)).toEqual(['deviceOverspeed']);
   });
 
+  it('stores a burst of one device\'s positions in arrival order, beside other devices\' positions in the same batches', async () => {
+    const devices = await Promise.all(['burst-1', 'burst-2'].map(async (uniqueId) => (await admin.post('/api/devices', { name: uniqueId, uniqueId })).json()));
+    const results = await Promise.all(Array.from({ length: 40 }, (_, minute) => server.ctx.ingest.ingest(decoded(minute % 2 === 0 ? 'burst-1' : 'burst-2', minute, { speed: 10 }))));
+    expect(results.every((result) => result.status === 'stored')).toBe(true);
+    for (const device of devices) {
+      const rows = await server.ctx.storage.db.selectFrom('positions').select(['id', 'fixTime']).where('deviceId', '=', device.id).orderBy('id').execute();
+      expect(rows).toHaveLength(20);
+      const times = rows.map((row) => Number(row.fixTime));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      const latest = (await admin.get(`/api/devices/${device.id}`)).json();
+      expect(latest.positionId).toBe(Number(rows.at(-1)!.id));
+      // each position's distance is measured from the one stored before it
+      const last = (await admin.get(`/api/positions?id=${latest.positionId}`)).json()[0];
+      expect(last.attributes.distance).toBeGreaterThan(0);
+      expect(last.attributes.distance).toBeLessThan(200);
+    }
+  });
+
   it('raises deviceInactive after deviceInactivityStart of silence, with lastUpdate', async () => {
     const device = (await admin.post('/api/devices', { name: 'Sleepy', uniqueId: 'sleepy-1', attributes: { deviceInactivityStart: 3_600_000 } })).json();
     await server.ctx.ingest.ingest(decoded('sleepy-1', 0));
