@@ -18,5 +18,8 @@ test('the base map can be switched and the choice is kept', async ({ page }) => 
   await page.getByRole('button', { name: 'Map layer' }).click();
   await expect(page.getByRole('menuitem', { name: 'Mapbox Streets' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Carto' }).click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('mapStyle'))).toBe('carto');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await page.reload();
+  await page.getByRole('button', { name: 'Map layer' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Carto' })).toHaveClass(/Mui-selected/);
 });
