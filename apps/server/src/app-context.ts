@@ -42,6 +42,28 @@ const seedAdministrator = async (config: Config, repos: ReturnType<typeof create
   log.info({ email: config.admin.email }, 'administrator created');
 };
 
+/**
+ * Work that must finish before storage closes: positions being stored and devices going offline as
+ * their trackers disconnect. A graceful stop drains it instead of failing it against a closed database.
+ */
+const createInFlight = () => {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    track: <T>(work: Promise<T>): Promise<T> => {
+      pending.add(work);
+      void work.then(() => pending.delete(work), () => pending.delete(work));
+      return work;
+    },
+    drain: async (): Promise<void> => {
+      do {
+        await Promise.allSettled([...pending]);
+        // a disconnect is reported a few promise hops after its connection's last frame settles
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (pending.size > 0);
+    },
+  };
+};
+
 /** Every long-lived service of one server process. */
 export const createAppContext = async (config: Config, log: FastifyBaseLogger, options: ContextOptions = {}) => {
   const now = options.now ?? Date.now;
@@ -60,8 +82,11 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   metrics.watchSocketClients(hub.size);
   const processing = createProcessingEngine({ processingConfig: config.processing, log, storage, repos, broadcaster, policy, now, computedAttributes: options.computedAttributes ?? createComputedAttributes({ ...config.computedAttributes, log }) });
   const statistics = createStatisticsCounter();
-  const ingest = meteredIngest(countingIngest(createPositionIngest(createIngestWriter(storage), repos, broadcaster, processing, now), statistics), metrics);
-  const deviceStatus = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
+  const inFlight = createInFlight();
+  const countedIngest = meteredIngest(countingIngest(createPositionIngest(createIngestWriter(storage), repos, broadcaster, processing, now), statistics), metrics);
+  const ingest: typeof countedIngest = { ...countedIngest, ingest: (decoded) => inFlight.track(countedIngest.ingest(decoded)) };
+  const statusTask = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
+  const deviceStatus: typeof statusTask = { ...statusTask, markOffline: (deviceId) => inFlight.track(statusTask.markOffline(deviceId)) };
   const mailer = config.smtp ? createMailer(config.smtp, statistics.mailSent) : undefined;
   const notifications = createNotificationService({ config, log, now, repos, policy, broadcaster, mailer, groupsOf: processing.catalog.groupsOf, statistics });
   processing.events.onEvent(notifications.handle);
@@ -92,7 +117,9 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
     statisticsCapture,
     /** Identifiers trackers recently announced without a matching device (for the admin API). */
     unknownDevices: createUnknownDevices(),
+    /** Call once the listeners are closed: drains what is in flight, then writes the statistics and closes. */
     close: async () => {
+      await inFlight.drain();
       deviceStatus.stop();
       await statisticsCapture.stop();
       notifications.close();
