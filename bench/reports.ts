@@ -9,6 +9,7 @@
  *  - route JSON of 100,000 positions — target ≤ 1 s; and the same route as .xlsx.
  * Appends rows to BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` measures PostgreSQL (in a
  * scratch schema, dropped afterwards); `BENCH_POSITIONS` changes the count; `BENCH_NO_RECORD=1` only prints.
+ * Runs the built server code: `npm run build` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,12 +22,12 @@ import pg from 'pg';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { metresToLatitudeDegrees, metresToLongitudeDegrees } from '@tracklane/domain';
-import { createAppContext, type AppContext } from '../apps/server/src/app-context.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { createMotionReplay } from '../apps/server/src/reports/motion-replay.js';
-import type { ReportPosition } from '../apps/server/src/reports/report-position.js';
-import { DEFAULT_MOTION } from '../apps/server/src/reports/report-settings.js';
+import { createAppContext, type AppContext } from '../apps/server/dist/app-context.js';
+import { buildApp } from '../apps/server/dist/app.js';
+import { loadConfig } from '../apps/server/dist/config.js';
+import { createMotionReplay } from '../apps/server/dist/reports/motion-replay.js';
+import type { ReportPosition } from '../apps/server/dist/reports/report-position.js';
+import { DEFAULT_MOTION } from '../apps/server/dist/reports/report-settings.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 1_000_000);

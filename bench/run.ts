@@ -3,6 +3,7 @@
  * device update, live broadcast). Prints throughput, latency percentiles and memory; appends the
  * figures to BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` measures PostgreSQL instead of SQLite, in a
  * fresh database created on that server and dropped afterwards.
+ * Runs the built server code: `npm run build` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,10 +11,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import pino from 'pino';
-import { createAppContext } from '../apps/server/src/app-context.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { createOsmAndHandler } from '../apps/server/src/protocols/osmand/osmand.handler.js';
-import { startOsmAndListener } from '../apps/server/src/protocols/osmand/osmand.listener.js';
+import { createAppContext } from '../apps/server/dist/app-context.js';
+import { loadConfig } from '../apps/server/dist/config.js';
+import { createOsmAndHandler } from '../apps/server/dist/protocols/osmand/osmand.handler.js';
+import { startOsmAndListener } from '../apps/server/dist/protocols/osmand/osmand.listener.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { freshPostgresDatabase } from './bench-server.js';
 

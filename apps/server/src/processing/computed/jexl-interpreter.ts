@@ -8,7 +8,12 @@ import { JexlError, toLong, truthy, type JexlValue } from './jexl-values.js';
 export const MAX_STEPS = 10_000;
 
 /** Variables of one evaluation; assignments change only this map, never the position it came from. */
-export type Scope = Map<string, JexlValue>;
+/** The variables an expression reads and assigns (a Map will do; computed attributes resolve them lazily). */
+export interface Scope {
+  has(name: string): boolean;
+  get(name: string): JexlValue | undefined;
+  set(name: string, value: JexlValue): unknown;
+}
 
 class UndefinedVariable extends JexlError {}
 
