@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { at, context, metresEast, pipelineHarness, position } from '../../../test/helpers/processing-fixtures.js';
 import type { MotionPoint } from '../device-state.js';
 import { detectMotion } from './motion.detector.js';
-import { nextMotionWindow, processNewMotion } from './motion/new-motion.processor.js';
+import { compactMotionPoint, nextMotionWindow, processNewMotion } from './motion/new-motion.processor.js';
 import { processOldMotion } from './motion/old-motion.processor.js';
 
 const point = (minute: number, metres: number, distance?: number): MotionPoint =>
@@ -49,6 +49,15 @@ describe(processNewMotion.name, () => {
 });
 
 describe(nextMotionWindow.name, () => {
+  it('keeps the new position whole and shrinks the stored one before it to what motion needs', () => {
+    const stored = { ...point(3, 0), id: 42, attributes: { totalDistance: 1234, ignition: true, io5: 'x' } };
+    const current = point(5, 100);
+    const next = nextMotionWindow([point(0, 0), stored], current, 180_000, compactMotionPoint);
+    expect(next.at(-1)).toBe(current);
+    expect(next.at(-2)).toEqual({ id: 42, fixTime: stored.fixTime, deviceTime: stored.deviceTime, latitude: stored.latitude, longitude: stored.longitude, attributes: { totalDistance: 1234 } });
+    expect(nextMotionWindow([point(0, 0), stored], current, 180_000).at(-2)).toBe(stored);
+  });
+
   it('keeps what is within the minimal duration plus the newest point at least that old', () => {
     const window = [point(0, 0), point(1, 0), point(2, 0), point(3, 0)];
     expect(nextMotionWindow(window, point(5, 0), 180_000).map((p) => (p.fixTime - at(0)) / 60_000)).toEqual([2, 3, 5]);

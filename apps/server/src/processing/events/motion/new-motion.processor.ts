@@ -77,15 +77,37 @@ export const processNewMotion = (
   return { moving: true, reference: start, transitions: [{ type: 'deviceMoving', point: start }] };
 };
 
-/** The window after `position`: everything within minDuration of it, plus the newest point at least that old. */
-export const nextMotionWindow = (window: readonly MotionPoint[], position: MotionPoint, minDuration: number): MotionPoint[] => {
-  const points = [...window, position];
+/**
+ * What the live detector's window keeps of a stored position: no attributes but the running total
+ * distance. (Reports keep whole positions: their trips start and end at window points.)
+ */
+export const compactMotionPoint = (point: MotionPoint): MotionPoint => ({
+  id: point.id,
+  fixTime: point.fixTime,
+  deviceTime: point.deviceTime,
+  latitude: point.latitude,
+  longitude: point.longitude,
+  attributes: typeof point.attributes.totalDistance === 'number' ? { totalDistance: point.attributes.totalDistance } : {},
+});
+
+/**
+ * The window after `position`: everything within minDuration of it, plus the newest point at least
+ * that old. The position goes in as it is (its id is assigned when it is stored); `shrink` may reduce
+ * the one before it, stored by now, so a device reporting every second keeps minutes of small points
+ * rather than whole positions.
+ */
+export const nextMotionWindow = (window: readonly MotionPoint[], position: MotionPoint, minDuration: number, shrink?: (point: MotionPoint) => MotionPoint): MotionPoint[] => {
+  if (minDuration <= 0) return [position];
   let first = 0;
-  for (let i = points.length - 1; i >= 0; i--) {
-    if (position.fixTime - points[i]!.fixTime >= minDuration) {
+  for (let i = window.length - 1; i >= 0; i--) {
+    if (position.fixTime - window[i]!.fixTime >= minDuration) {
       first = i;
       break;
     }
   }
-  return points.slice(first);
+  const next = window.slice(first);
+  const previous = next.length - 1;
+  if (shrink && previous >= 0 && next[previous]!.id > 0) next[previous] = shrink(next[previous]!);
+  next.push(position);
+  return next;
 };
