@@ -87,6 +87,10 @@ export const spawnServer = async (options: ServerOptions): Promise<ServerProcess
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = exitOf(child);
+  // a suite that times out or crashes must not leave servers behind
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
   return {
     ports: options.ports,
     baseUrl: `http://127.0.0.1:${options.ports.http}`,
@@ -117,7 +121,12 @@ export const waitUntilServing = async (server: ServerProcess, timeoutMs = 20_000
 /** Spawns the server and waits until it serves. */
 export const startServer = async (options: ServerOptions): Promise<ServerProcess> => {
   const server = await spawnServer(options);
-  await waitUntilServing(server);
+  try {
+    await waitUntilServing(server);
+  } catch (error) {
+    await server.stop('SIGKILL');
+    throw error;
+  }
   return server;
 };
 
