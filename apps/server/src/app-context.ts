@@ -70,13 +70,15 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const storage: Storage = openStorage(config.databaseUrl, { schema: options.schema });
   await migrateToLatest(storage);
   const repos = createRepositories(storage);
-  await repos.deviceState.resetStatuses();
+  // Traccar marks every device offline at start; with several instances the others still hold
+  // connections, so there the status timeout alone retires devices of an instance that died
+  if (!config.redisUrl) await repos.deviceState.resetStatuses();
   await seedAdministrator(config, repos, log);
   const policy = createAccessPolicy(repos.access);
   const throttle = new LoginThrottle(config.loginMaxFailures, config.loginWindowSeconds * 1000, now);
   const passwordLogin = createPasswordLogin(repos, throttle, now);
   const authenticator = createAuthenticator(repos, passwordLogin, now);
-  const broadcaster = config.redisUrl ? createRedisBroadcaster(config.redisUrl, log) : createLocalBroadcaster();
+  const broadcaster = config.redisUrl ? createRedisBroadcaster(config.redisUrl, log, config.redisChannel) : createLocalBroadcaster();
   const metrics = createMetrics();
   const hub = createSocketHub(broadcaster, policy, repos.access);
   metrics.watchSocketClients(hub.size);

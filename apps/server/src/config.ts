@@ -25,6 +25,8 @@ export interface Config {
   databaseUrl: string;
   /** Redis for cross-instance live updates; undefined = single instance. */
   redisUrl: string | undefined;
+  /** Redis pub/sub channel of this deployment's instances (pub/sub ignores Redis database numbers). */
+  redisChannel: string;
   /** Administrator created at first start when no user exists. */
   admin: { email: string; password: string } | undefined;
   /** Listening port per protocol; 0 = disabled. */
@@ -179,6 +181,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     host: reader.string('HOST', '0.0.0.0'),
     databaseUrl: readDatabaseUrl(reader),
     redisUrl: reader.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisChannel: reader.string('REDIS_CHANNEL', 'tracklane:live'),
     admin: readAdmin(reader),
     protocolPorts: readProtocolPorts(reader),
     protocolTimeouts: readProtocolTimeouts(reader),

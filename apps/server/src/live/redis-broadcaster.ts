@@ -1,41 +1,53 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broadcaster, LiveMessage } from './live-message.js';
 
-const CHANNEL = 'tracklane:live';
+/** What travels over Redis: the messages of one event-loop turn of one instance. */
+interface Envelope {
+  origin: string;
+  messages: LiveMessage[];
+}
 
 /**
- * Cross-instance delivery over Redis pub/sub; every instance (this one too) hears each message once,
- * in publishing order. The messages of one event-loop turn travel as one Redis message (a JSON
- * array), so a busy ingest costs Redis a few publishes a second per instance, not one per position.
+ * Cross-instance delivery over Redis pub/sub. This instance's own listeners hear a message at once,
+ * when it is published (so an edit takes effect here before the API answers, and local browsers
+ * skip the Redis round trip); the other instances hear it from Redis, in publishing order, and the
+ * echo of our own is ignored. The messages of one event-loop turn travel as one Redis message, so a
+ * busy ingest costs Redis a few publishes a second per instance, not one per position.
  */
-export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger): Broadcaster => {
+export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, channel = 'tracklane:live'): Broadcaster => {
+  const origin = randomUUID();
   const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: false });
   const listeners: ((message: LiveMessage) => void)[] = [];
+  const deliver = (message: LiveMessage) => {
+    for (const listener of listeners) listener(message);
+  };
   for (const client of [publisher, subscriber]) client.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
-  subscriber.subscribe(CHANNEL).catch((error: unknown) => log.warn({ err: error }, 'redis subscribe failed'));
+  subscriber.subscribe(channel).catch((error: unknown) => log.warn({ err: error }, 'redis subscribe failed'));
   subscriber.on('message', (_channel, payload: string) => {
-    let messages: LiveMessage[];
+    let envelope: Envelope;
     try {
-      messages = JSON.parse(payload) as LiveMessage[];
+      envelope = JSON.parse(payload) as Envelope;
     } catch {
       return;
     }
-    if (!Array.isArray(messages)) return;
-    for (const message of messages) for (const listener of listeners) listener(message);
+    if (envelope.origin === origin || !Array.isArray(envelope.messages)) return;
+    for (const message of envelope.messages) deliver(message);
   });
 
   let outgoing: LiveMessage[] = [];
   const flush = () => {
-    const batch = outgoing;
+    const envelope: Envelope = { origin, messages: outgoing };
     outgoing = [];
-    publisher.publish(CHANNEL, JSON.stringify(batch)).catch((error: unknown) => log.warn({ err: error }, 'redis publish failed'));
+    publisher.publish(channel, JSON.stringify(envelope)).catch((error: unknown) => log.warn({ err: error }, 'redis publish failed'));
   };
 
   return {
     publish: (message) => {
       if (outgoing.push(message) === 1) setImmediate(flush);
+      deliver(message);
     },
     check: async () => {
       if (subscriber.status !== 'ready') throw new Error(`redis subscriber ${subscriber.status}`);

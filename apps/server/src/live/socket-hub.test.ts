@@ -66,3 +66,32 @@ describe('socket keepalive', () => {
     hub.close();
   });
 });
+
+describe('access changes', () => {
+  it('holds updates while the device sets are read again, so a revoked device is never sent after the change', async () => {
+    let linked = [1, 2];
+    let release: () => void = () => undefined;
+    const slowAccess = { idsOf: async () => {
+      const snapshot = linked;
+      if (snapshot.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return snapshot;
+    } } as unknown as AccessRepository;
+    const broadcaster = createLocalBroadcaster();
+    const hub = createSocketHub(broadcaster, policy, slowAccess);
+    const socket = new FakeSocket();
+    await hub.add(user, socket as unknown as WebSocket, []);
+    const position = (deviceId: number) => ({ id: deviceId * 10, deviceId }) as never;
+
+    linked = [1];
+    broadcaster.publish({ kind: 'access-changed' });
+    broadcaster.publish({ kind: 'position', position: position(2) });
+    broadcaster.publish({ kind: 'position', position: position(1) });
+    await sleep(5);
+    expect(socket.sent).toEqual([{ positions: [] }]);
+
+    release();
+    await sleep(5);
+    expect(socket.sent).toEqual([{ positions: [] }, { positions: [{ id: 10, deviceId: 1 }] }]);
+    hub.close();
+  });
+});

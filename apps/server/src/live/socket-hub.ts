@@ -30,12 +30,7 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
 
   const batcher = createSocketBatcher<Connection>(send);
 
-  const refollow = async () => {
-    await Promise.all([...connections].map(async (c) => (c.deviceIds = await followedDevices(c.user))));
-  };
-
-  // synchronous for the per-position messages: no promise per position and socket
-  const deliver = (message: LiveMessage) => {
+  const forward = (message: LiveMessage) => {
     switch (message.kind) {
       case 'position':
         for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) batcher.add(c, 'positions', message.position);
@@ -46,12 +41,39 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
       case 'event':
         for (const c of connections) if (c.user.id === message.userId) batcher.add(c, 'events', message.event);
         return;
-      case 'access-changed':
-        void refollow().catch(() => undefined);
-        return;
-      case 'settings-changed':
+      default:
         return;
     }
+  };
+
+  /**
+   * After an access change every socket's device set is read again; updates arriving meanwhile wait
+   * and go out under the new sets, so a revoked user gets nothing more about the device.
+   */
+  let refreshing = false;
+  let refreshAgain = false;
+  let held: LiveMessage[] = [];
+  const refollow = async (): Promise<void> => {
+    refreshing = true;
+    do {
+      refreshAgain = false;
+      await Promise.all([...connections].map(async (c) => (c.deviceIds = await followedDevices(c.user)))).catch(() => undefined);
+    } while (refreshAgain);
+    refreshing = false;
+    const waiting = held;
+    held = [];
+    waiting.forEach(forward);
+  };
+
+  // synchronous for the per-position messages: no promise per position and socket
+  const deliver = (message: LiveMessage) => {
+    if (message.kind === 'access-changed') {
+      if (refreshing) refreshAgain = true;
+      else void refollow();
+      return;
+    }
+    if (refreshing) held.push(message);
+    else forward(message);
   };
 
   broadcaster.subscribe(deliver);

@@ -31,6 +31,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
   const { config, log, now } = ctx;
   const resolver = createDeviceResolver({ repos: ctx.repos, broadcaster: ctx.broadcaster, unknownDevices: ctx.unknownDevices, registerUnknown: config.registerUnknown, log, now });
   const servers: ProtocolServer[] = [];
+  const markingOffline = new Set<Promise<void>>();
   const markOffline = async (uniqueId: string) => {
     try {
       const device = await ctx.repos.deviceState.findByUniqueId(uniqueId);
@@ -38,6 +39,10 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
     } catch (error) {
       log.warn({ err: error, uniqueId }, 'could not mark the device offline');
     }
+  };
+  const track = (work: Promise<void>) => {
+    markingOffline.add(work);
+    void work.then(() => markingOffline.delete(work));
   };
   try {
     for (const listener of listeners) {
@@ -47,7 +52,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
       const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
       let port = listener.port;
       if (protocol.transports.includes('tcp')) {
-        const server = await startTcpServer({ ...options, port, onDisconnect: (uniqueId) => void markOffline(uniqueId) });
+        const server = await startTcpServer({ ...options, port, onDisconnect: (uniqueId) => track(markOffline(uniqueId)) });
         servers.push(server);
         port = server.port; // UDP on the same number, also when the TCP port was picked
       }
@@ -64,8 +69,10 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
       if (!server) throw new Error(`${protocol} has no ${transport} listener`);
       return server.port;
     },
+    /** Closes every listener and connection; resolves once the disconnected devices are marked offline. */
     close: async () => {
       await Promise.all(servers.map((server) => server.close()));
+      await Promise.allSettled([...markingOffline]);
     },
   };
 };

@@ -33,6 +33,8 @@ export interface ProtocolServer {
 /** Tracker connections of one protocol: one session, one frame buffer and one ordered queue each. */
 export const startTcpServer = async ({ protocol, handler, port, host, idleTimeout, log, now, onDisconnect }: TcpServerOptions): Promise<ProtocolServer> => {
   const sockets = new Set<net.Socket>();
+  /** Each closed connection's last frames and disconnect report, awaited by close(). */
+  const finishing = new Set<Promise<void>>();
 
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -74,7 +76,11 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     socket.on('error', (error) => log.debug({ protocol: protocol.name, remoteAddress, err: error.message }, 'connection error'));
     socket.on('close', () => {
       sockets.delete(socket);
-      void tail.then(() => session.uniqueId !== undefined && onDisconnect?.(session.uniqueId));
+      const finished = tail.then(() => {
+        if (session.uniqueId !== undefined) onDisconnect?.(session.uniqueId);
+      });
+      finishing.add(finished);
+      void finished.then(() => finishing.delete(finished));
     });
   });
 
@@ -94,10 +100,14 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     transport: 'tcp',
     port: bound,
     connections: () => sockets.size,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
-      }),
+      });
+      // the sockets' close events come a turn later; then their last frames and disconnect reports
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.allSettled([...finishing]);
+    },
   };
 };
