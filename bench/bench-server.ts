@@ -46,10 +46,11 @@ export const freshPostgresDatabase = async (serverUrl: string) => {
 
 /**
  * Starts `apps/server/dist/main.js` (run `npm run build` first) with the given environment and waits
- * until it answers /api/health. `BENCH_SERVER_ARGS` adds node flags (e.g. `--cpu-prof`).
+ * until it answers /api/health, with the node flags `npm start` uses. `BENCH_SERVER_ARGS` adds more
+ * (e.g. `--cpu-prof`).
  */
 export const startServer = async (env: Record<string, string>): Promise<ChildProcess> => {
-  const args = [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), path.join(import.meta.dirname, '../apps/server/dist/main.js')];
+  const args = ['--max-semi-space-size=32', ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), path.join(import.meta.dirname, '../apps/server/dist/main.js')];
   const server = spawn(process.execPath, args, { env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...noProtocolPorts, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let attempt = 0; attempt < 150; attempt++) {
     if (await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then((response) => response.ok, () => false)) return server;

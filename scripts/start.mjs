@@ -16,7 +16,10 @@ if (outputs.some((file) => !fs.existsSync(path.join(root, file)))) {
 
 // The server gets its own process group, so a terminal's Ctrl-C reaches it once, through this
 // script, instead of twice (directly and forwarded): a second signal makes it stop without grace.
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
+// A larger young generation: a busy ingest allocates short-lived objects per message, and with
+// the default 16 MiB semi-spaces too many survive long enough to be copied and promoted.
+const nodeFlags = ['--max-semi-space-size=32'];
+const server = spawn(process.execPath, [...nodeFlags, path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   detached: true,
