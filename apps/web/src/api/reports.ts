@@ -1,4 +1,5 @@
 import { fetchOk } from './http';
+import { readJsonRows, type ReportProgress } from './read-json-rows';
 
 export type ReportKind = 'route' | 'events' | 'trips' | 'stops' | 'summary';
 export type ReportMode = 'json' | 'xlsx' | 'mail';
@@ -39,14 +40,17 @@ const download = async (response: Response, fileName: string) => {
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 };
 
+const isJson = (response: Response) => response.headers.get('content-type')?.split(';')[0]?.trim() === 'application/json';
+
 /**
- * Runs a report. A reply typed exactly application/json fills the grid; any other reply is saved as
- * a file; mail=true answers 204 once the server has taken the job.
+ * Runs a report. A reply typed exactly application/json fills the grid, read as it streams in so
+ * `onProgress` can tell the rows received so far; any other reply is saved as a file; mail=true
+ * answers 204 once the server has taken the job.
  */
-export const runReport = async <T>(kind: ReportKind, params: ReportParams, mode: ReportMode, signal?: AbortSignal): Promise<ReportOutcome<T>> => {
-  const response = await fetchOk(reportUrl(kind, params, mode), { signal, headers: { Accept: mode === 'json' ? 'application/json' : SPREADSHEET_TYPE } });
+export const runReport = async <T>(kind: ReportKind, params: ReportParams, mode: ReportMode, options: { signal?: AbortSignal; onProgress?: (progress: ReportProgress) => void } = {}): Promise<ReportOutcome<T>> => {
+  const response = await fetchOk(reportUrl(kind, params, mode), { signal: options.signal, headers: { Accept: mode === 'json' ? 'application/json' : SPREADSHEET_TYPE } });
   if (response.status === 204) return { kind: 'mailed' };
-  if (response.headers.get('content-type')?.split(';')[0]?.trim() === 'application/json') return { kind: 'rows', rows: (await response.json()) as T[] };
+  if (isJson(response)) return { kind: 'rows', rows: await readJsonRows<T>(response, options.onProgress ?? (() => undefined)) };
   const fileName = fileNameOf(response, `${kind}.xlsx`);
   await download(response, fileName);
   return { kind: 'downloaded', fileName };

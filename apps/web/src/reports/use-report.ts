@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportKind, ReportMode, ReportParams } from '../api/reports';
 import { errorMessage, isAbort } from '../common/error-message';
-import type { ReportProgress } from './read-json-rows';
-import { runReport } from './run-report';
+import type { ReportProgress } from '../api/read-json-rows';
+import { runReport, type ReportKind, type ReportMode, type ReportParams } from '../api/reports';
 
 /** Runs one report kind: rows for the grid, progress while it runs, and what happened to exports and mails. */
 export const useReport = <T,>(kind: ReportKind) => {

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import type { ReportProgress } from '../read-json-rows';
+import type { ReportProgress } from '../../api/read-json-rows';
 import { REPORT_PAGE_SIZE, ReportGridToolbar } from './report-grid-toolbar';
 import { ReportStatus } from './report-status';
 import { useGridLocaleText } from './use-grid-locale-text';

@@ -1,7 +1,7 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportProgress as Progress } from '../read-json-rows';
+import type { ReportProgress as Progress } from '../../api/read-json-rows';
 
 const TICK_MS = 1000;
 const BYTES_PER_KILOBYTE = 1000;

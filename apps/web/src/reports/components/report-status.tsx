@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import type { ReportProgress as Progress } from '../read-json-rows';
+import type { ReportProgress as Progress } from '../../api/read-json-rows';
 import { ReportProgress } from './report-progress';
 
 export interface ReportStatusProps {
