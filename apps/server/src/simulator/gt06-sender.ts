@@ -1,11 +1,10 @@
-import net from 'node:net';
 import { gt06Packet } from '../protocols/gt06/gt06.encoder.js';
+import { createAckedConnections } from './acked-connections.js';
 import type { SimulatedFix } from './journey.js';
 
 const LOGIN = 0x01;
 const LOCATION = 0x12;
 const KNOTS_TO_KPH = 1.852;
-const ACK_TIMEOUT_MS = 10_000;
 
 /** The IMEI as the 8 BCD bytes of a login packet. */
 const imeiBytes = (imei: string) => Buffer.from(imei.padStart(16, '0'), 'hex');
@@ -37,51 +36,10 @@ export const gt06Location = (fix: SimulatedFix, time: Date, serial: number): Buf
  * each waiting for the server's acknowledgement (sent only after the position is stored).
  */
 export const createGt06Sender = (host: string, port: number) => {
-  const connections = new Map<string, Promise<{ socket: net.Socket; serial: number; send(packet: Buffer): Promise<void> }>>();
-
-  const connect = (imei: string) => {
-    const socket = net.connect({ host, port });
-    let waiting: { resolve(): void; reject(error: Error): void } | undefined;
-    socket.on('data', () => {
-      waiting?.resolve();
-      waiting = undefined;
-    });
-    const closed = (error?: Error) => {
-      waiting?.reject(error ?? new Error(`GT06 connection for ${imei} closed`));
-      waiting = undefined;
-      connections.delete(imei);
-    };
-    socket.on('error', closed);
-    socket.on('close', () => closed());
-    const send = (packet: Buffer) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no GT06 acknowledgement for ${imei}`)), ACK_TIMEOUT_MS);
-        waiting = { resolve: () => (clearTimeout(timer), resolve()), reject: (error) => (clearTimeout(timer), reject(error)) };
-        socket.write(packet);
-      });
-    return new Promise<{ socket: net.Socket; serial: number; send(packet: Buffer): Promise<void> }>((resolve, reject) => {
-      socket.once('connect', () => {
-        const connection = { socket, serial: 1, send };
-        send(gt06Packet(LOGIN, connection.serial++, imeiBytes(imei))).then(() => resolve(connection), reject);
-      });
-      socket.once('error', reject);
-    });
-  };
-
+  const connections = createAckedConnections(host, port, 'GT06', (imei, connection) => gt06Packet(LOGIN, connection.serial++, imeiBytes(imei)));
   const send = async (imei: string, fix: SimulatedFix, time: Date) => {
-    let connection = connections.get(imei);
-    if (!connection) {
-      connection = connect(imei);
-      connections.set(imei, connection);
-    }
-    const open = await connection;
-    await open.send(gt06Location(fix, time, open.serial++ & 0xffff));
+    const connection = await connections.open(imei);
+    await connection.send(gt06Location(fix, time, connection.serial++ & 0xffff));
   };
-
-  const close = async () => {
-    for (const connection of connections.values()) (await connection.catch(() => undefined))?.socket.end();
-    connections.clear();
-  };
-
-  return { send, close };
+  return { send, close: connections.close };
 };

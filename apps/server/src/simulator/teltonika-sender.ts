@@ -1,10 +1,9 @@
-import net from 'node:net';
 import { crc16Arc } from '../protocols/transport/crc16.js';
+import { createAckedConnections } from './acked-connections.js';
 import type { SimulatedFix } from './journey.js';
 
 const CODEC_8 = 0x08;
 const KNOTS_TO_KPH = 1.852;
-const ACK_TIMEOUT_MS = 10_000;
 // Teltonika IO ids every model reports alike: ignition, movement, GSM signal, battery voltage (mV)
 const IO_IGNITION = 239;
 const IO_MOVEMENT = 240;
@@ -64,48 +63,9 @@ export const teltonikaAvlPacket = (records: { fix: SimulatedFix; time: Date }[])
  * then an AVL packet per fix, each waiting for the record count the server sends after storing it.
  */
 export const createTeltonikaSender = (host: string, port: number) => {
-  type Connection = { socket: net.Socket; send(packet: Buffer): Promise<void> };
-  const connections = new Map<string, Promise<Connection>>();
-
-  const connect = (imei: string) => {
-    const socket = net.connect({ host, port });
-    let waiting: { resolve(): void; reject(error: Error): void } | undefined;
-    socket.on('data', () => {
-      waiting?.resolve();
-      waiting = undefined;
-    });
-    const closed = (error?: Error) => {
-      waiting?.reject(error ?? new Error(`Teltonika connection for ${imei} closed`));
-      waiting = undefined;
-      connections.delete(imei);
-    };
-    socket.on('error', closed);
-    socket.on('close', () => closed());
-    const send = (packet: Buffer) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no Teltonika acknowledgement for ${imei}`)), ACK_TIMEOUT_MS);
-        waiting = { resolve: () => (clearTimeout(timer), resolve()), reject: (error) => (clearTimeout(timer), reject(error)) };
-        socket.write(packet);
-      });
-    return new Promise<Connection>((resolve, reject) => {
-      socket.once('connect', () => send(teltonikaIdentification(imei)).then(() => resolve({ socket, send }), reject));
-      socket.once('error', reject);
-    });
-  };
-
+  const connections = createAckedConnections(host, port, 'Teltonika', (imei) => teltonikaIdentification(imei));
   const send = async (imei: string, fix: SimulatedFix, time: Date) => {
-    let connection = connections.get(imei);
-    if (!connection) {
-      connection = connect(imei);
-      connections.set(imei, connection);
-    }
-    await (await connection).send(teltonikaAvlPacket([{ fix, time }]));
+    await (await connections.open(imei)).send(teltonikaAvlPacket([{ fix, time }]));
   };
-
-  const close = async () => {
-    for (const connection of connections.values()) (await connection.catch(() => undefined))?.socket.end();
-    connections.clear();
-  };
-
-  return { send, close };
+  return { send, close: connections.close };
 };

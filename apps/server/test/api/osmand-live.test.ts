@@ -4,29 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createOsmAndHandler } from '../../src/protocols/osmand/osmand.handler.js';
 import { startOsmAndListener } from '../../src/protocols/osmand/osmand.listener.js';
+import { openLiveSocket } from '../helpers/live-socket.js';
 import { bootstrapAdmin, createUser, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
 
-/** Collects socket messages so a test can wait for the one it expects. */
-const openSocket = async (url: string, cookie: string) => {
-  const messages: Record<string, unknown[]>[] = [];
-  const socket = new WebSocket(url, { headers: { cookie } });
-  // Listen before 'open': the first frame can arrive in the same packet as the upgrade.
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  const waitFor = async (predicate: (message: Record<string, unknown[]>) => boolean, timeoutMs = 3000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = messages.find(predicate);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return undefined;
-  };
-  return { socket, messages, waitFor };
-};
+const openSocket = openLiveSocket;
 
 describe.each(testDatabases())('OsmAnd ingest to REST and socket on $name', (database) => {
   let server: TestServer;

@@ -1,19 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { Event } from '@tracklane/domain';
 import type { RaisedEvent } from '../../src/processing/events/event-service.js';
+import { openLiveSocket } from '../helpers/live-socket.js';
 import { bootstrapAdmin, createUser, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
 
-/** Collects socket messages so a test can wait for the ones it expects. */
+/** A live socket that can wait for a number of events it keeps. */
 const openSocket = async (url: string, cookie: string) => {
-  const messages: Record<string, unknown[]>[] = [];
-  const socket = new WebSocket(url, { headers: { cookie } });
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
+  const { socket, messages } = await openLiveSocket(url, cookie);
   const events = () => messages.flatMap((message) => (message.events ?? []) as Event[]);
   const waitForEvents = async (count: number, keep: (event: Event) => boolean, timeoutMs = 3000) => {
     const deadline = Date.now() + timeoutMs;

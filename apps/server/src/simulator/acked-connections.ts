@@ -1,0 +1,66 @@
+import net from 'node:net';
+
+const ACK_TIMEOUT_MS = 10_000;
+
+export interface AckedConnection {
+  socket: net.Socket;
+  /** Next message serial, for protocols that number their messages. */
+  serial: number;
+  /** Writes a message and resolves when the server answers it (after storing its positions). */
+  send(packet: Buffer): Promise<void>;
+}
+
+/**
+ * One TCP connection per tracker identifier, as real trackers keep: opened on the first message
+ * with the protocol's login, and each message waiting for the server's answer. `name` names the
+ * protocol in errors.
+ */
+export const createAckedConnections = (host: string, port: number, name: string, login: (id: string, connection: AckedConnection) => Buffer) => {
+  const connections = new Map<string, Promise<AckedConnection>>();
+
+  const connect = (id: string) => {
+    const socket = net.connect({ host, port });
+    let waiting: { resolve(): void; reject(error: Error): void } | undefined;
+    socket.on('data', () => {
+      waiting?.resolve();
+      waiting = undefined;
+    });
+    const closed = (error?: Error) => {
+      waiting?.reject(error ?? new Error(`${name} connection for ${id} closed`));
+      waiting = undefined;
+      connections.delete(id);
+    };
+    socket.on('error', closed);
+    socket.on('close', () => closed());
+    const send = (packet: Buffer) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${name} acknowledgement for ${id}`)), ACK_TIMEOUT_MS);
+        waiting = { resolve: () => (clearTimeout(timer), resolve()), reject: (error) => (clearTimeout(timer), reject(error)) };
+        socket.write(packet);
+      });
+    return new Promise<AckedConnection>((resolve, reject) => {
+      socket.once('connect', () => {
+        const connection: AckedConnection = { socket, serial: 1, send };
+        send(login(id, connection)).then(() => resolve(connection), reject);
+      });
+      socket.once('error', reject);
+    });
+  };
+
+  /** The tracker's open connection, logging in first when there is none. */
+  const open = (id: string): Promise<AckedConnection> => {
+    let connection = connections.get(id);
+    if (!connection) {
+      connection = connect(id);
+      connections.set(id, connection);
+    }
+    return connection;
+  };
+
+  const close = async () => {
+    for (const connection of connections.values()) (await connection.catch(() => undefined))?.socket.end();
+    connections.clear();
+  };
+
+  return { open, close };
+};
