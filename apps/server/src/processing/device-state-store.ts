@@ -12,6 +12,8 @@ export const createDeviceStateStore = (repos: Repositories) => {
   const states = new Map<number, DeviceState>();
   /** The durable part as last written, to write only changes. */
   const written = new Map<number, string>();
+  /** The state objects last written: the same objects again cannot have changed (states are never changed in place). */
+  const writtenObjects = new Map<number, Pick<DeviceState, 'motion' | 'overspeed'>>();
 
   const load = async (device: Device, context: DeviceContext): Promise<DeviceState> => {
     const [stored] = device.positionId > 0 ? await repos.positions.findByIds([device.positionId]) : [];
@@ -26,6 +28,7 @@ export const createDeviceStateStore = (repos: Repositories) => {
     }
     const state: DeviceState = { ...emptyDeviceState(), last, window, motion: durable.motion, overspeed: durable.overspeed };
     written.set(device.id, durableText ?? serializeDurableState(state));
+    writtenObjects.set(device.id, { motion: state.motion, overspeed: state.overspeed });
     states.set(device.id, state);
     return state;
   };
@@ -37,6 +40,8 @@ export const createDeviceStateStore = (repos: Repositories) => {
     },
     /** The durable JSON to store with `state`, or undefined when it did not change. */
     durableChange: (deviceId: number, state: DeviceState): string | undefined => {
+      const objects = writtenObjects.get(deviceId);
+      if (objects !== undefined && objects.motion === state.motion && objects.overspeed === state.overspeed) return undefined;
       const text = serializeDurableState(state);
       return text === written.get(deviceId) ? undefined : text;
     },
@@ -44,6 +49,7 @@ export const createDeviceStateStore = (repos: Repositories) => {
     commit: (deviceId: number, state: DeviceState, durable: string | undefined): void => {
       states.set(deviceId, state);
       if (durable !== undefined) written.set(deviceId, durable);
+      writtenObjects.set(deviceId, { motion: state.motion, overspeed: state.overspeed });
     },
     /**
      * A position stored elsewhere (another instance, an accumulator reset) that is newer than ours
@@ -55,11 +61,13 @@ export const createDeviceStateStore = (repos: Repositories) => {
       if (Date.parse(position.fixTime ?? '') >= cached.last.fixTime) {
         states.delete(position.deviceId);
         written.delete(position.deviceId);
+        writtenObjects.delete(position.deviceId);
       }
     },
     forget: (deviceId: number): void => {
       states.delete(deviceId);
       written.delete(deviceId);
+      writtenObjects.delete(deviceId);
     },
     size: () => states.size,
   };

@@ -29,7 +29,9 @@ export const detectMotion = (input: DetectorInput, motion: MotionState | undefin
       minDuration,
       stopGap: settings.number('report.trip.stopGap') * 1000,
     });
-    return { events: toEvents(result.transitions), motion: { logic: 'new', moving: result.moving, reference: result.reference }, window: nextWindow };
+    // the same state object when nothing changed, so storing it can be skipped without comparing
+    const unchanged = result.moving === motion.moving && result.reference === motion.reference;
+    return { events: toEvents(result.transitions), motion: unchanged ? motion : { logic: 'new', moving: result.moving, reference: result.reference }, window: nextWindow };
   }
   const state = motion?.logic === 'old' ? motion : { logic: 'old' as const, streak: false, raw: false, candidate: undefined };
   const result = processOldMotion(state, last, position, {
