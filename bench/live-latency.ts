@@ -2,23 +2,32 @@
  * Live latency benchmark: GT06 trackers report over TCP to the built server and a signed-in browser
  * socket receives the positions; the time from writing a tracker's message to the position arriving
  * on the socket is measured at BENCH_RATES positions per second (default 1,000, 5,000 and 10,000),
- * BENCH_SECONDS each. With BENCH_INSTANCES=2 two servers share one PostgreSQL database
+ * BENCH_SECONDS each, from BENCH_TRACKERS trackers (10,000). Also prints the server's CPU use and
+ * event-loop delay, and the load generator's, to tell a slow server from a slow client. With BENCH_INSTANCES=2 two servers share one PostgreSQL database
  * (BENCH_DATABASE_URL's server, default the local one) and Redis (BENCH_REDIS_URL): the trackers
  * report to the first, the socket listens on the second. Needs `npm run build`.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, freshPostgresDatabase, TRACKER_PROTOCOLS, machine, percentile, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
+import { connectFleet, cpuMsOf, freshPostgresDatabase, TRACKER_PROTOCOLS, machine, percentile, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
 
 const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 2000);
+const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 const IMEI_BASE = 862_000_000_000_000;
+
+/** The server's event-loop delay since the last read, from its Prometheus metrics, in ms. */
+const eventLoopDelay = async (port: number) => {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^tracklane_nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+  return { p99: value('p99'), max: value('max') };
+};
 
 const startInstances = async () => {
   const database = INSTANCES > 1 ? await freshPostgresDatabase(POSTGRES) : { url: tempSqliteUrl('latency'), drop: async () => undefined };
@@ -78,6 +87,11 @@ const main = async () => {
       await sleep(500);
       const tickMs = 10;
       let sent = 0;
+      const lag = monitorEventLoopDelay({ resolution: 5 });
+      lag.enable();
+      const cpuBefore = process.cpuUsage();
+      const serverCpuBefore = servers.map((server) => cpuMsOf(server.pid!));
+      await Promise.all(servers.map((_, i) => eventLoopDelay(28090 + i))); // prom-client restarts its histogram at each read
       const started = performance.now();
       while (performance.now() - started < SECONDS * 1000) {
         const due = Math.floor(((performance.now() - started) / 1000) * rate) - sent;
@@ -89,7 +103,13 @@ const main = async () => {
         }
         await sleep(tickMs);
       }
-      const offered = sent / ((performance.now() - started) / 1000);
+      const elapsed = performance.now() - started;
+      const offered = sent / (elapsed / 1000);
+      const cpu = process.cpuUsage(cpuBefore);
+      lag.disable();
+      const delays = await Promise.all(servers.map((_, i) => eventLoopDelay(28090 + i)));
+      const serverCpu = servers.map((server, i) => `${(((cpuMsOf(server.pid!) - serverCpuBefore[i]!) / elapsed) * 100).toFixed(0)} % (event-loop delay p99 ${delays[i]!.p99.toFixed(0)} ms, max ${delays[i]!.max.toFixed(0)} ms)`).join(', ');
+      console.log(`  server CPU ${serverCpu}; load generator CPU ${(((cpu.user + cpu.system) / 1000 / elapsed) * 100).toFixed(0)} %, event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms`);
       const deadline = performance.now() + 5000;
       while (latencies.length < sent && performance.now() < deadline) await sleep(50);
       socket.close();
