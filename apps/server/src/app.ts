@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -61,9 +62,18 @@ const registerWebApp = async (app: FastifyInstance, webRoot: string) => {
   });
 };
 
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptions, 'loggerInstance'> = {}): Promise<FastifyInstance> => {
   const app = Fastify({
     ...options,
+    // one id per request in every log line and in the reply, taken from a proxy's X-Request-Id when it looks like one
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true, keywords: ANNOTATIONS } },
@@ -89,6 +99,9 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
   });
   registerRequestCounting(app, ctx.statistics);
   registerRequestMetrics(app, ctx.metrics);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   await app.register(sessionRoutes);
   await app.register(passwordRoutes);
