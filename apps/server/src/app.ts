@@ -69,7 +69,6 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
     ...options,
     // one id per request in every log line and in the reply, taken from a proxy's X-Request-Id when it looks like one
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
