@@ -16,13 +16,12 @@ import { loadConfig } from '../apps/server/dist/config.js';
 import { createOsmAndHandler } from '../apps/server/dist/protocols/osmand/osmand.handler.js';
 import { startOsmAndListener } from '../apps/server/dist/protocols/osmand/osmand.listener.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { freshPostgresDatabase } from './bench-server.js';
+import { freshPostgresDatabase, percentile, today } from './bench-server.js';
 
 const DEVICES = 200;
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 20_000);
 const CONCURRENCY = 32;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const main = async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-bench-'));
@@ -59,7 +58,7 @@ const main = async () => {
   const rssAfter = process.memoryUsage().rss;
 
   const dialect = databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite (WAL)';
-  const line = `| ${new Date().toISOString().slice(0, 10)} | ${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version} | OsmAnd HTTP ingest, ${dialect}, ${DEVICES} devices, ${REPORTS} reports, ${CONCURRENCY} concurrent | ${Math.round(REPORTS / seconds)} positions/s | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms | RSS ${Math.round(rssBefore / 2 ** 20)} → ${Math.round(rssAfter / 2 ** 20)} MiB |`;
+  const line = `| ${today()} | ${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version} | OsmAnd HTTP ingest, ${dialect}, ${DEVICES} devices, ${REPORTS} reports, ${CONCURRENCY} concurrent | ${Math.round(REPORTS / seconds)} positions/s | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms | RSS ${Math.round(rssBefore / 2 ** 20)} → ${Math.round(rssAfter / 2 ** 20)} MiB |`;
   console.log(line);
   addBenchmarkRow(null, line);
 

@@ -1,7 +1,8 @@
 import type { Event } from '@tracklane/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DatabaseSchema } from './database-schema.js';
-import { columnsOf, eventRow, quoted } from './ingest-rows.js';
+import { codecs } from './codecs.js';
+import { columnsOf, quoted } from './ingest-rows.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
 
 type Row = Record<string, unknown>;
@@ -52,7 +53,7 @@ const writeBatch = async (trx: Trx, records: IngestRecord[]): Promise<IngestOutc
   await insertRows(trx, 'positions', stored.map((record) => ({ id: idOf.get(record), ...record.position!.row })));
   const allEvents = completed.flatMap((item) => item.events);
   const eventIds = await allocateIds(trx, 'events', allEvents.length);
-  await insertRows(trx, 'events', allEvents.map((event, index) => ({ id: eventIds[index], ...eventRow(event) })));
+  await insertRows(trx, 'events', allEvents.map((event, index) => ({ id: eventIds[index], ...codecs.event.toRow(event) })));
   await saveStates(trx, completed.filter((item) => item.state !== undefined).map((item) => ({ deviceId: item.record.deviceId, state: item.state! })));
   const latest = await recordMessages(trx, records.map((record) => ({ deviceId: record.deviceId, positionId: idOf.get(record) ?? 0, fixTime: record.position?.fixTime ?? 0, received: record.received })));
   let nextEvent = 0;

@@ -1,7 +1,8 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './database-schema.js';
-import { columnsOf, eventRow, quoted } from './ingest-rows.js';
+import { codecs } from './codecs.js';
+import { columnsOf, quoted } from './ingest-rows.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
 
 type Row = Record<string, unknown>;
@@ -48,7 +49,7 @@ export const createSqliteIngestWriter = (db: Kysely<DatabaseSchema>, sqlite: Sql
     return {
       positionId,
       latestId: Number(latest?.positionId ?? 0),
-      events: events.map((event) => ({ ...event, id: insertInto('events', eventRow(event)) })),
+      events: events.map((event) => ({ ...event, id: insertInto('events', codecs.event.toRow(event)) })),
     };
   };
   const writeAll = sqlite.transaction((records: IngestRecord[]) => records.map(writeOne));
