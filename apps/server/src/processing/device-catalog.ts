@@ -1,18 +1,19 @@
 import { createGeofenceShapeCache, type Device, type Group } from '@tracklane/domain';
 import { createCalendarCache } from '../calendars/calendar-schedule.js';
 import type { Repositories } from '../storage/repositories.js';
-import type { ProcessingLinkKey } from '../storage/processing.repository.js';
-import { buildDeviceContext, groupChain, type DeviceContext, type Schedule } from './device-context.js';
+import { createBatchLoader } from './batch-loader.js';
+import { groupChain, type DeviceContext } from './device-context.js';
+import { createDeviceContextLoader } from './device-context.loader.js';
 import { createDeviceSettings, type DeviceSettings } from './settings/device-settings.js';
 import type { ProcessingConfig } from './settings/processing-config.js';
-
-const LINK_KEYS: ProcessingLinkKey[] = ['geofenceId', 'driverId', 'maintenanceId', 'attributeId'];
 
 /**
  * Device contexts (settings, linked geofences, drivers, maintenances, computed attributes), each
  * loaded on a device's first position and kept until something they depend on changes:
  * `invalidate()` is called for every settings or access change (app-context wires it to the
  * broadcaster, so other instances hear it too). Geofence areas are parsed once per area text.
+ * Devices missing from the cache are loaded in batches (see batch-loader), so that a start or an
+ * invalidation with thousands of reporting devices costs a few queries per batch, not per device.
  */
 export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfig) => {
   const shapes = createGeofenceShapeCache();
@@ -29,45 +30,19 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
     (groups ??= retryOnFailure(repos.groups.list({ sortColumn: 'name' }).then((list) => new Map(list.map((group) => [group.id, group]))), () => (groups = undefined)));
   const loadServer = () => (server ??= retryOnFailure(repos.server.get().then((row) => row.attributes), () => (server = undefined)));
 
-  const parsedCalendars = createCalendarCache();
-  /** A calendar that does not parse filters nothing rather than every position. */
-  const loadCalendar = async (calendarId: number) => {
-    if (!calendarId) return undefined;
-    const calendar = await repos.calendars.findById(calendarId);
-    try {
-      return calendar ? parsedCalendars(calendar.data) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const load = async (device: Device): Promise<DeviceContext> => {
+  const loadContexts = createDeviceContextLoader({ repos, config, shapes, parseCalendar: createCalendarCache() });
+  const batches = createBatchLoader<Device, DeviceContext>(async (devices) => {
     const started = version;
     const [groupMap, serverAttributes] = await Promise.all([loadGroups(), loadServer()]);
-    const chain = groupChain(device.groupId, groupMap).map((group) => group.id);
-    const [geofenceIds, driverIds, maintenanceIds, attributeIds] = await Promise.all(LINK_KEYS.map((key) => repos.processing.linkedIds(device.id, chain, key)));
-    const [geofences, drivers, maintenances, computedAttributes] = await Promise.all([
-      geofenceIds!.length > 0 ? repos.geofences.list({ ids: geofenceIds, sortColumn: 'name' }) : [],
-      driverIds!.length > 0 ? repos.drivers.list({ ids: driverIds, sortColumn: 'name' }) : [],
-      maintenanceIds!.length > 0 ? repos.maintenances.list({ ids: maintenanceIds, sortColumn: 'name' }) : [],
-      attributeIds!.length > 0 ? repos.computedAttributes.list({ ids: attributeIds, sortColumn: 'description' }) : [],
-    ]);
-    const calendarIds = [...new Set([device.calendarId, ...geofences.map((geofence) => geofence.calendarId)].filter((id) => id > 0))];
-    const calendars = new Map<number, Schedule>();
-    for (const id of calendarIds) {
-      const calendar = await loadCalendar(id);
-      if (calendar) calendars.set(id, calendar);
-    }
-    const context = buildDeviceContext({ device, groups: groupMap, serverAttributes, config, geofences, drivers, maintenances, computedAttributes, shapes, calendars });
-    if (started === version) contexts.set(device.id, context);
-    return context;
-  };
+    const loaded = await loadContexts([...devices.values()], { groups: groupMap, serverAttributes });
+    // a change announced while loading may have made these stale: they serve this load's callers only
+    if (started === version) for (const [id, context] of loaded) if (!(context instanceof Error)) contexts.set(id, context);
+    return loaded;
+  });
 
   return {
-    contextFor: (device: Device): Promise<DeviceContext> => {
-      const cached = contexts.get(device.id);
-      return cached ? Promise.resolve(cached) : load(device);
-    },
+    /** Synchronous when cached; devices asked for together are loaded together. */
+    contextFor: (device: Device): DeviceContext | Promise<DeviceContext> => contexts.get(device.id) ?? batches.load(device.id, device),
     /** Only the settings (device → groups → server → config), for tasks that need nothing else. */
     settingsFor: async (device: Device): Promise<DeviceSettings> => {
       const [groupMap, serverAttributes] = await Promise.all([loadGroups(), loadServer()]);
@@ -78,6 +53,7 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
     groupsOf: async (device: Device): Promise<Group[]> => groupChain(device.groupId, await loadGroups()),
     invalidate: (): void => {
       version++;
+      batches.detachRunning();
       groups = undefined;
       server = undefined;
       contexts.clear();

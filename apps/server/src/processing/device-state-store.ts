@@ -1,12 +1,19 @@
 import type { Device, Position } from '@tracklane/domain';
 import type { Repositories } from '../storage/repositories.js';
+import { createBatchLoader } from './batch-loader.js';
 import type { DeviceContext } from './device-context.js';
 import { emptyDeviceState, OVERSPEED_OFF, parseDurableState, serializeDurableState, type DeviceState } from './device-state.js';
 import { fromStored } from './pipeline-position.js';
 
+interface StateRequest {
+  device: Device;
+  context: DeviceContext;
+}
+
 /**
  * Each device's running state, in memory, loaded on the device's first position: the latest
  * position, the persisted detector state, and (new motion logic) the recent positions window.
+ * Devices loaded together (see batch-loader) share the queries.
  */
 export const createDeviceStateStore = (repos: Repositories) => {
   const states = new Map<number, DeviceState>();
@@ -15,29 +22,51 @@ export const createDeviceStateStore = (repos: Repositories) => {
   /** The state objects last written: the same objects again cannot have changed (states are never changed in place). */
   const writtenObjects = new Map<number, Pick<DeviceState, 'motion' | 'overspeed'>>();
 
-  const load = async (device: Device, context: DeviceContext): Promise<DeviceState> => {
-    const [stored] = device.positionId > 0 ? await repos.positions.findByIds([device.positionId]) : [];
-    const last = stored ? fromStored(stored) : undefined;
-    const durableText = await repos.processing.loadState(device.id);
-    const durable = durableText ? parseDurableState(durableText) : { motion: undefined, overspeed: OVERSPEED_OFF };
-    let window: DeviceState['window'] = [];
-    if (last && context.settings.boolean('report.trip.newLogic')) {
-      const minDuration = context.settings.number('report.trip.minDuration') * 1000;
-      const recent = await repos.processing.recentPositions(device.id, last.fixTime - minDuration, last.fixTime);
-      window = recent.filter((position) => position.id !== last.id).map(fromStored).concat(last);
-    }
-    const state: DeviceState = { ...emptyDeviceState(), last, window, motion: durable.motion, overspeed: durable.overspeed };
-    written.set(device.id, durableText ?? serializeDurableState(state));
-    writtenObjects.set(device.id, { motion: state.motion, overspeed: state.overspeed });
-    states.set(device.id, state);
-    return state;
+  const remember = (deviceId: number, state: DeviceState, durableText: string | undefined): void => {
+    written.set(deviceId, durableText ?? serializeDurableState(state));
+    writtenObjects.set(deviceId, { motion: state.motion, overspeed: state.overspeed });
+    states.set(deviceId, state);
   };
 
+  const loadStates = async (requests: readonly StateRequest[]): Promise<Map<number, DeviceState | Error>> => {
+    const [stored, durableTexts] = await Promise.all([
+      repos.positions.findByIds(requests.flatMap(({ device }) => (device.positionId > 0 ? [device.positionId] : []))),
+      repos.processing.loadStates(requests.map(({ device }) => device.id)),
+    ]);
+    const storedById = new Map(stored.map((position) => [position.id, position]));
+    const lastOf = new Map(requests.map(({ device }) => {
+      const position = device.positionId > 0 ? storedById.get(device.positionId) : undefined;
+      return [device.id, position ? fromStored(position) : undefined];
+    }));
+    const windows = requests.flatMap(({ device, context }) => {
+      const last = lastOf.get(device.id);
+      if (!last || !context.settings.boolean('report.trip.newLogic')) return [];
+      const minDuration = context.settings.number('report.trip.minDuration') * 1000;
+      return [{ deviceId: device.id, from: last.fixTime - minDuration, to: last.fixTime }];
+    });
+    const recent = windows.length > 0 ? await repos.processing.recentPositions(windows) : new Map<number, Position[]>();
+
+    const loaded = new Map<number, DeviceState | Error>();
+    for (const { device } of requests) {
+      try {
+        const last = lastOf.get(device.id);
+        const durableText = durableTexts.get(device.id);
+        const durable = durableText ? parseDurableState(durableText) : { motion: undefined, overspeed: OVERSPEED_OFF };
+        const window = last ? (recent.get(device.id)?.filter((position) => position.id !== last.id).map(fromStored).concat(last) ?? []) : [];
+        const state: DeviceState = { ...emptyDeviceState(), last, window, motion: durable.motion, overspeed: durable.overspeed };
+        remember(device.id, state, durableText);
+        loaded.set(device.id, state);
+      } catch (error) {
+        loaded.set(device.id, error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    return loaded;
+  };
+  const batches = createBatchLoader<StateRequest, DeviceState>((requests) => loadStates([...requests.values()]));
+
   return {
-    load: (device: Device, context: DeviceContext): Promise<DeviceState> => {
-      const cached = states.get(device.id);
-      return cached ? Promise.resolve(cached) : load(device, context);
-    },
+    /** Synchronous when cached; devices asked for together are loaded together. */
+    load: (device: Device, context: DeviceContext): DeviceState | Promise<DeviceState> => states.get(device.id) ?? batches.load(device.id, { device, context }),
     /** The durable JSON to store with `state`, or undefined when it did not change. */
     durableChange: (deviceId: number, state: DeviceState): string | undefined => {
       const objects = writtenObjects.get(deviceId);

@@ -2,6 +2,7 @@ import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Position } from '@tracklane/domain';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
+import { chunksOf } from './id-chunks.js';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
@@ -11,10 +12,9 @@ export const createPositionRepository = (root: Kysely<DatabaseSchema>) => ({
     const inserted = await db.insertInto('positions').values(row as never).returning('id').executeTakeFirstOrThrow();
     return Number(inserted.id);
   },
-  findByIds: async (ids: number[]): Promise<Position[]> => {
-    if (ids.length === 0) return [];
-    const rows = await root.selectFrom('positions').selectAll().where('id', 'in', ids).execute();
-    return rows.map(codecs.position.fromRow);
+  findByIds: async (ids: readonly number[]): Promise<Position[]> => {
+    const chunks = await Promise.all(chunksOf([...new Set(ids)]).map((chunk) => root.selectFrom('positions').selectAll().where('id', 'in', chunk).execute()));
+    return chunks.flat().map(codecs.position.fromRow);
   },
   /** History of one device, ascending by fix time, both ends inclusive. */
   findRange: async (deviceId: number, from: number, to: number, limit: number): Promise<Position[]> => {
