@@ -13,9 +13,10 @@ import { createProcessingEngine } from './processing/processing-engine.js';
 import type { ComputedAttributeEvaluator } from './processing/stages/computed-attributes.stage.js';
 import { createDeviceStatusTask } from './tasks/device-status.task.js';
 import { createStatisticsTask } from './tasks/statistics.task.js';
-import { countingIngest } from './statistics/counting-ingest.js';
+import { ingestCounter } from './statistics/ingest-counter.js';
 import { createMetrics } from './metrics/metrics.js';
-import { meteredIngest } from './metrics/metered-ingest.js';
+import { ingestMeter } from './metrics/ingest-meter.js';
+import { observedIngest, type IngestObserver } from './processing/observed-ingest.js';
 import { createStatisticsCounter } from './statistics/statistics-counter.js';
 import { createMailer } from './notifications/mailer.js';
 import { createNotificationService } from './notifications/notification-service.js';
@@ -48,18 +49,25 @@ const seedAdministrator = async (config: Config, repos: ReturnType<typeof create
  */
 const createInFlight = () => {
   const pending = new Set<Promise<unknown>>();
+  let messages = 0;
+  const idle = () => pending.size === 0 && messages === 0;
   return {
     track: <T>(work: Promise<T>): Promise<T> => {
       pending.add(work);
       void work.then(() => pending.delete(work), () => pending.delete(work));
       return work;
     },
+    /** Counts the ingest's messages without a promise of its own per message. */
+    messages: {
+      received: () => void messages++,
+      settled: () => void messages--,
+    } satisfies IngestObserver,
     drain: async (): Promise<void> => {
       do {
         await Promise.allSettled([...pending]);
         // a disconnect is reported a few promise hops after its connection's last frame settles
         await new Promise((resolve) => setImmediate(resolve));
-      } while (pending.size > 0);
+      } while (!idle());
     },
   };
 };
@@ -85,8 +93,7 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const processing = createProcessingEngine({ processingConfig: config.processing, log, storage, repos, broadcaster, policy, now, computedAttributes: options.computedAttributes ?? createComputedAttributes({ ...config.computedAttributes, log }) });
   const statistics = createStatisticsCounter();
   const inFlight = createInFlight();
-  const countedIngest = meteredIngest(countingIngest(createPositionIngest(createIngestWriter(storage), repos, broadcaster, processing, now), statistics), metrics);
-  const ingest: typeof countedIngest = { ...countedIngest, ingest: (decoded) => inFlight.track(countedIngest.ingest(decoded)) };
+  const ingest = observedIngest(createPositionIngest(createIngestWriter(storage), repos, broadcaster, processing, now), [ingestCounter(statistics), ingestMeter(metrics), inFlight.messages]);
   const statusTask = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
   const deviceStatus: typeof statusTask = { ...statusTask, markOffline: (deviceId) => inFlight.track(statusTask.markOffline(deviceId)) };
   const mailer = config.smtp ? createMailer(config.smtp, statistics.mailSent) : undefined;

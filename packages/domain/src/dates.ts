@@ -1,5 +1,27 @@
-/** Traccar's wire format for instants: ISO-8601 in UTC with milliseconds and a colon offset. */
-export const formatInstant = (epochMillis: number): string => new Date(epochMillis).toISOString().replace('Z', '+00:00');
+const formatSlowly = (epochMillis: number): string => new Date(epochMillis).toISOString().replace('Z', '+00:00');
+
+/** The last four-digit year's final millisecond; beyond it ISO strings grow a sign and six digits. */
+const LAST_PLAIN_YEAR_MILLIS = 253_402_300_799_999;
+const SECOND_SLOTS = 16;
+const slotSeconds = new Float64Array(SECOND_SLOTS).fill(Number.NaN);
+const slotPrefixes: string[] = new Array<string>(SECOND_SLOTS).fill('');
+const millisText = (millis: number): string => (millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : String(millis));
+
+/**
+ * Traccar's wire format for instants: ISO-8601 in UTC with milliseconds and a colon offset.
+ * Ingest formats several instants per position, nearly all within the same few seconds, so the
+ * "YYYY-MM-DDTHH:MM:SS." part is kept per second (a small direct-mapped cache).
+ */
+export const formatInstant = (epochMillis: number): string => {
+  if (!(epochMillis >= 0 && epochMillis <= LAST_PLAIN_YEAR_MILLIS) || !Number.isInteger(epochMillis)) return formatSlowly(epochMillis);
+  const second = Math.floor(epochMillis / 1000);
+  const slot = second % SECOND_SLOTS;
+  if (slotSeconds[slot] !== second) {
+    slotSeconds[slot] = second;
+    slotPrefixes[slot] = new Date(second * 1000).toISOString().slice(0, 20);
+  }
+  return `${slotPrefixes[slot]}${millisText(epochMillis - second * 1000)}+00:00`;
+};
 
 const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,6 +1,7 @@
 import type { Device } from '@tracklane/domain';
 import type { Broadcaster } from '../live/live-message.js';
 import type { Repositories } from '../storage/repositories.js';
+import type { MaybeAsync } from './maybe-async.js';
 
 /**
  * The devices that report, by identifier, kept in memory so a busy ingest does not read the device
@@ -31,15 +32,17 @@ export const createDeviceLookup = (repos: Repositories, broadcaster: Broadcaster
   });
 
   return {
-    find: async (uniqueId: string): Promise<Device | undefined> => {
-      const key = uniqueId.trim();
-      const cached = byUniqueId.get(key);
+    /** Synchronous for a device already in memory. */
+    find: (uniqueId: string): MaybeAsync<Device | undefined> => {
+      const cached = byUniqueId.get(uniqueId) ?? byUniqueId.get(uniqueId.trim());
       if (cached) return cached;
+      const key = uniqueId.trim();
       const started = version;
-      const device = await repos.deviceState.findByUniqueId(key);
-      // a change announced while reading may have made this row stale
-      if (device && started === version) remember(device);
-      return device;
+      return repos.deviceState.findByUniqueId(key).then((device) => {
+        // a change announced while reading may have made this row stale
+        if (device && started === version) remember(device);
+        return device;
+      });
     },
     /** The device as this instance just stored it. */
     remember,

@@ -1,6 +1,6 @@
 import type { Device, Event, Position } from '@tracklane/domain';
 import { formatInstant } from '@tracklane/domain';
-import type { IngestRecord, IngestWriter } from '../storage/ingest-writer.js';
+import type { IngestOutcome, IngestRecord, IngestWriter } from '../storage/ingest-writer.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Broadcaster } from '../live/live-message.js';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
@@ -9,6 +9,7 @@ import { createGroupCommit } from './group-commit.js';
 import type { EventService } from './events/event-service.js';
 import { toPosition, toPositionRow } from './pipeline-position.js';
 import type { PositionProcessor, PreparedPosition } from './position-processor.js';
+import { andThen, type MaybeAsync } from './maybe-async.js';
 
 export type IngestResult =
   | { status: 'stored'; position: Position; device: Device; events: Event[] }
@@ -28,21 +29,37 @@ export interface IngestEngine {
 
 /**
  * Runs work per key strictly in arrival order, so one device's positions are processed one after
- * another; a key with nothing running starts at once. Waiting work is a closure in a list rather
- * than a promise chain, which keeps a busy ingest's allocations down.
+ * another; a key with nothing running starts at once (synchronously, up to its first wait).
+ * Waiting work is a closure in a list rather than a promise chain, which keeps a busy ingest's
+ * allocations down.
  */
 const createSerialQueue = () => {
   const waiting = new Map<string, (() => void)[]>();
-  const run = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } finally {
-      const next = waiting.get(key)?.shift();
-      if (next) next();
-      else waiting.delete(key);
-    }
+  const release = (key: string) => {
+    const next = waiting.get(key)?.shift();
+    if (next) next();
+    else waiting.delete(key);
   };
-  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
+  const run = <T>(key: string, work: () => MaybeAsync<T>): Promise<T> => {
+    let started: MaybeAsync<T>;
+    try {
+      started = work();
+    } catch (error) {
+      release(key);
+      return Promise.reject(error);
+    }
+    return Promise.resolve(started).then(
+      (value) => {
+        release(key);
+        return value;
+      },
+      (error: unknown) => {
+        release(key);
+        throw error;
+      },
+    );
+  };
+  return <T>(key: string, work: () => MaybeAsync<T>): Promise<T> => {
     const queue = waiting.get(key);
     if (queue) return new Promise<T>((resolve, reject) => void queue.push(() => void run(key, work).then(resolve, reject)));
     waiting.set(key, []);
@@ -65,23 +82,16 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
   /** Positions of many devices share one transaction (and one commit) when they arrive together. */
   const write = createGroupCommit((records: IngestRecord[]) => writer.write(records));
 
-  const announce = (events: Event[], device: Device, position?: Position) =>
-    void eventService.announce(events, device, position).catch(() => undefined);
+  const announce = (events: Event[], device: Device, position?: Position) => {
+    if (events.length > 0) void eventService.announce(events, device, position).catch(() => undefined);
+  };
 
-  const store = async (decoded: DecodedPosition, device: Device): Promise<IngestResult> => {
-    const received = now();
-    const prepared = await processor.prepare(decoded, device, received);
-    const { result } = prepared;
-    const { latestId, events } = await write({
-      deviceId: device.id,
-      received,
-      position: result.kind === 'accepted' ? { row: toPositionRow(result.position), fixTime: result.position.fixTime } : undefined,
-      complete: (positionId) => processor.finish(prepared, positionId),
-    });
+  const announced = (prepared: PreparedPosition, device: Device, received: number, { latestId, events }: IngestOutcome): IngestResult => {
     processor.commit(prepared);
     const updated: Device = { ...device, status: 'online', lastUpdate: formatInstant(received), positionId: latestId };
     devices.remember(updated);
     broadcaster.publish({ kind: 'device', device: updated });
+    const { result } = prepared;
     if (result.kind === 'filtered') {
       announce(events, updated);
       return { status: 'filtered', device: updated, filters: result.filters };
@@ -92,15 +102,30 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     return { status: 'stored', position: stored, device: updated, events };
   };
 
+  const store = (decoded: DecodedPosition, device: Device): MaybeAsync<IngestResult> => {
+    const received = now();
+    return andThen(processor.prepare(decoded, device, received), (prepared) => {
+      const { result } = prepared;
+      const record: IngestRecord = {
+        deviceId: device.id,
+        received,
+        position: result.kind === 'accepted' ? { row: toPositionRow(result.position), fixTime: result.position.fixTime } : undefined,
+        complete: (positionId) => processor.finish(prepared, positionId),
+      };
+      return write(record).then((outcome) => announced(prepared, device, received, outcome));
+    });
+  };
+
+  const accept = (decoded: DecodedPosition, device: Device | undefined): MaybeAsync<IngestResult> => {
+    if (!device) return { status: 'unknown-device', uniqueId: decoded.uniqueId };
+    if (device.disabled) return { status: 'disabled-device', uniqueId: decoded.uniqueId };
+    return store(decoded, device);
+  };
+
   return {
     ingest: (decoded: DecodedPosition): Promise<IngestResult> =>
       // the device is read inside the queue so each position sees the one stored before it
-      serial(decoded.uniqueId, async () => {
-        const device = await devices.find(decoded.uniqueId);
-        if (!device) return { status: 'unknown-device', uniqueId: decoded.uniqueId };
-        if (device.disabled) return { status: 'disabled-device', uniqueId: decoded.uniqueId };
-        return store(decoded, device);
-      }),
+      serial(decoded.uniqueId, () => andThen(devices.find(decoded.uniqueId), (device) => accept(decoded, device))),
   };
 };
 

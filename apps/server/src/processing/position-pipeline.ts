@@ -1,6 +1,6 @@
 import type { DeviceContext } from './device-context.js';
 import type { DeviceState } from './device-state.js';
-import { runDetectors } from './events/position-detectors.js';
+import { runDetectors, type Guard } from './events/position-detectors.js';
 import type { PendingEvent } from './events/pending-event.js';
 import { dayOf } from './filters/daily-limit.filter.js';
 import type { PipelinePosition } from './pipeline-position.js';
@@ -60,20 +60,25 @@ export const createPositionPipeline = (options: PipelineOptions = {}) => {
     ['engineHours', engineHoursStage],
   ];
 
+  /** The position whose stages run now, for the error report (the pipeline is synchronous, so one at a time). */
+  let current: PipelinePosition | undefined;
+  const guard: Guard = (name, fallback, run, arg) => {
+    try {
+      return run(arg);
+    } catch (error) {
+      options.onStageError?.(name, error, current!);
+      return fallback;
+    }
+  };
+  const NO_FILTERS: string[] = [];
+
   return (position: PipelinePosition, context: DeviceContext, state: DeviceState, now: number): PipelineResult => {
+    current = position;
     const input: StageInput = { position, last: state.last, context, state, now };
-    const guard = <T>(name: string, fallback: T, run: () => T): T => {
-      try {
-        return run();
-      } catch (error) {
-        options.onStageError?.(name, error, position);
-        return fallback;
-      }
-    };
-    for (const [name, run] of before) guard(name, undefined, () => run(input));
-    const filters = guard('filter', [], () => filterStage(input));
+    for (const [name, run] of before) guard(name, undefined, run, input);
+    const filters = guard('filter', NO_FILTERS, filterStage, input);
     if (filters.length > 0) return { kind: 'filtered', filters };
-    for (const [name, run] of after) guard(name, undefined, () => run(input));
+    for (const [name, run] of after) guard(name, undefined, run, input);
 
     const { last } = state;
     const latest = !last || position.fixTime >= last.fixTime;

@@ -7,13 +7,16 @@ import type { DeviceStateStore } from './device-state-store.js';
 import { deviceEvent, toEvent, type PendingEvent } from './events/pending-event.js';
 import { fromDecoded } from './pipeline-position.js';
 import type { PipelineResult, PositionPipeline } from './position-pipeline.js';
+import { andThen, type MaybeAsync } from './maybe-async.js';
+
+const NO_EVENTS: readonly PendingEvent[] = Object.freeze([]);
 
 /** A decoded position run through the pipeline, ready to be stored. */
 export interface PreparedPosition {
   device: Device;
   result: PipelineResult;
   /** Events of the device itself (deviceOnline), stored whether or not the position is kept. */
-  deviceEvents: PendingEvent[];
+  deviceEvents: readonly PendingEvent[];
   /** Durable detector state written with the position, if it changed. */
   durable?: string;
 }
@@ -26,14 +29,16 @@ export interface PreparedPosition {
 export const createPositionProcessor = (deps: { repos: Repositories; catalog: DeviceCatalog; states: DeviceStateStore; pipeline: PositionPipeline; log: FastifyBaseLogger; now: () => number }) => {
   const { repos, catalog, states, pipeline, log, now } = deps;
   return {
-    prepare: async (decoded: DecodedPosition, device: Device, received: number): Promise<PreparedPosition> => {
-      const context = await catalog.contextFor(device);
-      const state = await states.load(device, context);
-      const result = pipeline(fromDecoded(decoded, device.id, received), context, state, now());
-      if (result.kind === 'filtered') log.info({ deviceId: device.id, filters: result.filters }, 'position filtered');
-      const deviceEvents = device.status !== 'online' && context.settings.boolean('event.status.enable') ? [deviceEvent('deviceOnline', received)] : [];
-      return { device, result, deviceEvents };
-    },
+    /** Synchronous when the device's context and state are cached, as they are after its first position. */
+    prepare: (decoded: DecodedPosition, device: Device, received: number): MaybeAsync<PreparedPosition> =>
+      andThen(catalog.contextFor(device), (context) =>
+        andThen(states.load(device, context), (state) => {
+          const result = pipeline(fromDecoded(decoded, device.id, received), context, state, now());
+          if (result.kind === 'filtered') log.info({ deviceId: device.id, filters: result.filters }, 'position filtered');
+          const deviceEvents = device.status !== 'online' && context.settings.boolean('event.status.enable') ? [deviceEvent('deviceOnline', received)] : NO_EVENTS;
+          return { device, result, deviceEvents };
+        }),
+      ),
     /**
      * Inside the write, once the position's id is known (0 for a filtered one): the events to store
      * and the detector state, when it changed.
@@ -43,8 +48,8 @@ export const createPositionProcessor = (deps: { repos: Repositories; catalog: De
       if (result.kind !== 'accepted') return { events: prepared.deviceEvents.map((item) => toEvent(item, device.id, 0)) };
       result.position.id = positionId;
       prepared.durable = states.durableChange(device.id, result.state);
-      const events = [...prepared.deviceEvents, ...result.events].map((item) => toEvent(item, device.id, positionId));
-      return { events, state: prepared.durable };
+      const pending = result.events.length === 0 ? prepared.deviceEvents : [...prepared.deviceEvents, ...result.events];
+      return { events: pending.map((item) => toEvent(item, device.id, positionId)), state: prepared.durable };
     },
     /** After the commit. */
     commit: (prepared: PreparedPosition): void => {

@@ -3,6 +3,8 @@ import { isAcknowledged, type PositionIngest } from '../../processing/position-i
 import type { DecodeContext, DecodeResult, ProtocolDefinition } from '../protocol-definition.js';
 import type { DeviceResolver } from './device-resolver.js';
 import type { DeviceSession } from './device-session.js';
+import type { DecodedPosition } from '../decoded-position.js';
+import { andThen, type MaybeAsync } from '../../processing/maybe-async.js';
 
 export interface FrameHandlerOptions {
   protocol: ProtocolDefinition<unknown>;
@@ -40,43 +42,54 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
     }
   };
 
-  /** Binds the announced identifier; false when no device has it. */
-  const identify = async (session: DeviceSession, uniqueId: string): Promise<boolean> => {
+  /** Binds the announced identifier; false when no device has it. Synchronous when already bound. */
+  const identify = (session: DeviceSession, uniqueId: string): MaybeAsync<boolean> => {
     if (session.uniqueId === uniqueId) return true;
-    const device = await resolver.resolve(uniqueId, protocol.name, session.remoteAddress);
-    if (!device) return false;
-    session.uniqueId = device.uniqueId;
-    session.model = device.model ?? undefined;
-    return true;
+    return resolver.resolve(uniqueId, protocol.name, session.remoteAddress).then((device) => {
+      if (!device) return false;
+      session.uniqueId = device.uniqueId;
+      session.model = device.model ?? undefined;
+      return true;
+    });
   };
 
   /** Stores positions one after the other; true when every one is committed (or filtered, which Traccar acknowledges too). */
-  const store = async (session: DeviceSession, result: DecodeResult): Promise<boolean> => {
-    for (const position of result.positions) {
-      const outcome = await ingest.ingest(position);
-      if (!isAcknowledged(outcome)) {
-        log.warn({ protocol: protocol.name, remoteAddress: session.remoteAddress, uniqueId: position.uniqueId, status: outcome.status }, 'position not stored');
-        if (outcome.status === 'unknown-device' && session.uniqueId === position.uniqueId) session.uniqueId = undefined;
-        return false;
-      }
-    }
-    return true;
+  const store = (session: DeviceSession, positions: DecodedPosition[], index = 0): MaybeAsync<boolean> => {
+    const position = positions[index];
+    if (!position) return true;
+    return ingest.ingest(position).then((outcome) => {
+      if (isAcknowledged(outcome)) return store(session, positions, index + 1);
+      log.warn({ protocol: protocol.name, remoteAddress: session.remoteAddress, uniqueId: position.uniqueId, status: outcome.status }, 'position not stored');
+      if (outcome.status === 'unknown-device' && session.uniqueId === position.uniqueId) session.uniqueId = undefined;
+      return false;
+    });
   };
 
-  return async (session: DeviceSession, frame: Buffer, reply: Reply): Promise<void> => {
+  const handle = (session: DeviceSession, result: DecodeResult, reply: Reply): MaybeAsync<void> =>
+    andThen(result.identify === undefined ? true : identify(session, result.identify), (known) => {
+      if (!known) {
+        if (result.reject) reply(result.reject);
+        return;
+      }
+      return andThen(store(session, result.positions), (stored) => {
+        if (stored) for (const ack of result.ack) reply(ack);
+      });
+    });
+
+  // storage trouble: no acknowledgement, so the tracker sends the data again later
+  const failed = (session: DeviceSession, error: unknown) =>
+    log.error({ err: error, protocol: protocol.name, remoteAddress: session.remoteAddress }, 'frame not processed');
+
+  /** Settles once the frame's positions are committed and its acknowledgement sent; synchronous when it stores nothing. */
+  return (session: DeviceSession, frame: Buffer, reply: Reply): MaybeAsync<void> => {
     session.lastSeen = now();
     const result = decode(session, frame);
     if (!result) return;
     try {
-      if (result.identify !== undefined && !(await identify(session, result.identify))) {
-        if (result.reject) reply(result.reject);
-        return;
-      }
-      if (!(await store(session, result))) return;
-      for (const ack of result.ack) reply(ack);
+      const handled = handle(session, result, reply);
+      if (handled instanceof Promise) return handled.catch((error: unknown) => failed(session, error));
     } catch (error) {
-      // storage trouble: no acknowledgement, so the tracker sends the data again later
-      log.error({ err: error, protocol: protocol.name, remoteAddress: session.remoteAddress }, 'frame not processed');
+      failed(session, error);
     }
   };
 };

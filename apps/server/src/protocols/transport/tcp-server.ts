@@ -44,19 +44,40 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     const reply = (data: Buffer) => {
       if (!socket.destroyed && socket.writable) socket.write(data);
     };
-    let queued = 0;
-    let tail: Promise<void> = Promise.resolve();
+    // this connection's frames, handled strictly one after another
+    const waiting: Buffer[] = [];
+    let running = false;
+    let whenIdle: (() => void) | undefined;
 
-    const enqueue = (frame: Buffer) => {
-      queued += 1;
-      if (queued >= PAUSE_AT) socket.pause();
-      tail = tail.then(async () => {
-        if (socket.destroyed) return;
-        await handler(session, frame, reply);
-        queued -= 1;
-        if (queued < PAUSE_AT / 4 && socket.isPaused()) socket.resume();
-      }).catch((error: unknown) => log.error({ err: error, protocol: protocol.name, remoteAddress }, 'frame handling failed'));
+    const handled = () => {
+      running = false;
+      handleWaiting();
     };
+    const handleWaiting = () => {
+      while (!running && waiting.length > 0 && !socket.destroyed) {
+        let outcome: ReturnType<FrameHandler>;
+        try {
+          outcome = handler(session, waiting.shift()!, reply);
+        } catch (error) {
+          log.error({ err: error, protocol: protocol.name, remoteAddress }, 'frame handling failed');
+          continue;
+        }
+        if (outcome instanceof Promise) {
+          running = true;
+          outcome.then(handled, (error: unknown) => {
+            log.error({ err: error, protocol: protocol.name, remoteAddress }, 'frame handling failed');
+            handled();
+          });
+        }
+      }
+      if (running) return;
+      // a closed connection cannot acknowledge: its unhandled frames are left for the tracker to resend
+      if (socket.destroyed) waiting.length = 0;
+      if (socket.isPaused() && waiting.length < PAUSE_AT / 4) socket.resume();
+      whenIdle?.();
+      whenIdle = undefined;
+    };
+    const idle = () => (running ? new Promise<void>((resolve) => (whenIdle = resolve)) : Promise.resolve());
 
     socket.setTimeout(idleTimeout);
     socket.setNoDelay(true);
@@ -66,7 +87,9 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     });
     socket.on('data', (chunk: Buffer) => {
       try {
-        for (const frame of frames.push(chunk)) enqueue(frame);
+        for (const frame of frames.push(chunk)) waiting.push(frame);
+        if (waiting.length >= PAUSE_AT) socket.pause();
+        handleWaiting();
       } catch (error) {
         if (!(error instanceof FrameBufferOverflow || error instanceof InvalidStream)) throw error;
         log.warn({ protocol: protocol.name, remoteAddress, uniqueId: session.uniqueId, reason: error.message }, 'connection closed: unusable stream');
@@ -76,7 +99,7 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     socket.on('error', (error) => log.debug({ protocol: protocol.name, remoteAddress, err: error.message }, 'connection error'));
     socket.on('close', () => {
       sockets.delete(socket);
-      const finished = tail.then(() => {
+      const finished = idle().then(() => {
         if (session.uniqueId !== undefined) onDisconnect?.(session.uniqueId);
       });
       finishing.add(finished);
