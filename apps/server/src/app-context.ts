@@ -75,7 +75,7 @@ const createInFlight = () => {
 /** Every long-lived service of one server process. */
 export const createAppContext = async (config: Config, log: FastifyBaseLogger, options: ContextOptions = {}) => {
   const now = options.now ?? Date.now;
-  const storage: Storage = openStorage(config.databaseUrl, { schema: options.schema });
+  const storage: Storage = openStorage(config.databaseUrl, { schema: options.schema, onCheckpointError: (message) => log.warn({ err: message }, 'background checkpoint failed') });
   await migrateToLatest(storage);
   const repos = createRepositories(storage);
   // Traccar marks every device offline at start; with several instances the others still hold

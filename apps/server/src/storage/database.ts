@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { QueuedSqliteDialect } from './sqlite-queued-dialect.js';
 
@@ -19,6 +20,8 @@ export interface Storage {
 
 const INT8_OID = 20;
 
+const isFile = (file: string) => file !== ':memory:' && file !== '';
+
 /** Tuned for steady ingest: WAL lets readers run beside the writer; NORMAL sync is durable in WAL. */
 const openSqlite = (file: string): SqliteDatabase.Database => {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -29,7 +32,8 @@ const openSqlite = (file: string): SqliteDatabase.Database => {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  sqlite.pragma('wal_autocheckpoint = 4000');
+  // a worker checkpoints (sqlite-checkpointer.ts); this connection only if the worker falls far behind
+  sqlite.pragma(`wal_autocheckpoint = ${isFile(file) ? FALLBACK_AUTOCHECKPOINT_PAGES : 4000}`);
   return sqlite;
 };
 
@@ -45,12 +49,25 @@ const openPostgres = (url: string, schema: string | undefined): pg.Pool => {
   return pool;
 };
 
-/** Opens the database named by a `sqlite:` or `postgres://` URL; `schema` isolates PostgreSQL tests. */
-export const openStorage = (url: string, options: { schema?: string } = {}): Storage => {
+export interface StorageOptions {
+  /** PostgreSQL schema to work in (tests isolate themselves this way). */
+  schema?: string;
+  /** A background checkpoint of the embedded database failed (the writer then checkpoints itself). */
+  onCheckpointError?: (message: string) => void;
+}
+
+/** Opens the database named by a `sqlite:` or `postgres://` URL. */
+export const openStorage = (url: string, options: StorageOptions = {}): Storage => {
   if (url.startsWith('sqlite:')) {
-    const sqlite = openSqlite(url.slice('sqlite:'.length));
+    const file = url.slice('sqlite:'.length);
+    const sqlite = openSqlite(file);
     const db = new Kysely<DatabaseSchema>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+    const checkpointer = isFile(file) ? startSqliteCheckpointer(path.resolve(file), options.onCheckpointError ?? (() => undefined)) : undefined;
+    const close = async () => {
+      await checkpointer?.close();
+      await db.destroy();
+    };
+    return { db, dialect: 'sqlite', sqlite, close };
   }
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: openPostgres(url, options.schema) }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
