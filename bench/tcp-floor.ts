@@ -1,0 +1,80 @@
+/**
+ * The floor under the connection benchmark: what Node.js itself costs to receive a tracker frame
+ * and send its acknowledgement, with nothing in between. A bare TCP server (this file, run as a
+ * child) splits GT06 frames and answers each with a 10-byte reply; the same fleet as
+ * bench/tracker-connections.ts (10,000 connections, BENCH_RATE per second, one core) drives it.
+ * Whatever the real server costs above this figure is decoding, processing and storage; a target
+ * below it cannot be met by any design that answers each message from Node's event loop.
+ */
+import { fork } from 'node:child_process';
+import net from 'node:net';
+import { createJourney } from '../apps/server/src/simulator/journey.js';
+import { addBenchmarkRow } from './benchmarks-file.js';
+import { connectFleet, cpuMsOf, machine, sleep, today, TRACKER_PROTOCOLS } from './bench-server.js';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
+const RATES = (process.env.BENCH_RATES ?? '5000,30000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = 25099;
+const GT06_ACK = Buffer.from('787805130001d9dc0d0a', 'hex');
+
+/** Answers every complete `78 78` frame with a 10-byte reply, as a GT06 server acknowledges. */
+const serveBareFrames = () => {
+  net
+    .createServer((socket) => {
+      socket.setNoDelay(true);
+      socket.setTimeout(600_000);
+      let pending = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => {
+        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+        let offset = 0;
+        while (pending.length - offset >= 5 && pending.length - offset >= pending[offset + 2]! + 5) {
+          offset += pending[offset + 2]! + 5;
+          socket.write(GT06_ACK);
+        }
+        pending = pending.subarray(offset);
+      });
+      socket.on('error', () => undefined);
+    })
+    .listen(PORT, '127.0.0.1', () => process.send?.('listening'));
+};
+
+const measure = async (rate: number) => {
+  const server = fork(import.meta.filename, ['serve']);
+  await new Promise((resolve) => server.once('message', resolve));
+  let acked = 0;
+  const protocol = TRACKER_PROTOCOLS.gt06;
+  const trackers = await connectFleet(protocol, PORT, CONNECTIONS, (index) => String(862_000_000_000_000 + index), () => void acked++);
+  const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6, longitude: 77.2 + index * 0.001 }, seed: index + 1 }));
+  const cpuBefore = cpuMsOf(server.pid!);
+  const started = performance.now();
+  let sent = 0;
+  let cursor = 0;
+  while (performance.now() - started < SECONDS * 1000) {
+    for (let n = 0; n < rate / 20; n++, cursor = (cursor + 1) % trackers.length) {
+      const tracker = trackers[cursor]!;
+      tracker.socket.write(protocol.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
+      sent++;
+    }
+    await sleep(50);
+  }
+  const deadline = performance.now() + 5000;
+  while (acked < sent && performance.now() < deadline) await sleep(50);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuPerMessage = ((cpuMsOf(server.pid!) - cpuBefore) * 1000) / Math.max(1, acked);
+  for (const tracker of trackers) tracker.socket.destroy();
+  server.kill();
+  return { rate, acked, sent, perSecond: acked / seconds, cpuPerMessage };
+};
+
+const main = async () => {
+  for (const rate of RATES) {
+    const result = await measure(rate);
+    const line = `| ${today()} | ${machine()} | bare Node TCP server, ${CONNECTIONS.toLocaleString('en')} GT06 connections, offered ${rate.toLocaleString('en')}/s for ${SECONDS} s | ${Math.round(result.perSecond).toLocaleString('en')} acknowledgements/s (${result.acked.toLocaleString('en')} of ${result.sent.toLocaleString('en')}) | ${result.cpuPerMessage.toFixed(1)} µs of server CPU per message |`;
+    console.log(line);
+    addBenchmarkRow('## TCP floor', line, 'What Node.js alone costs per tracker message on this machine: read, split, write a reply, nothing else (`node --import tsx bench/tcp-floor.ts`). The connection benchmark above cannot go below it. At 30,000 messages/s on one core the whole budget is 33 µs per message.\n\n| Date | Machine | Scenario | Throughput | Server CPU |\n|---|---|---|---|---|');
+  }
+};
+
+if (process.argv[2] === 'serve') serveBareFrames();
+else await main();
