@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
+import { rememberPostgresPool } from './postgres-pool.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { QueuedSqliteDialect } from './sqlite-queued-dialect.js';
@@ -69,6 +70,8 @@ export const openStorage = (url: string, options: StorageOptions = {}): Storage 
     };
     return { db, dialect: 'sqlite', sqlite, close };
   }
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: openPostgres(url, options.schema) }) });
+  const pool = openPostgres(url, options.schema);
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  rememberPostgresPool(db, pool);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 };

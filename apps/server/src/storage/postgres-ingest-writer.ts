@@ -1,70 +1,110 @@
+import { createHash } from 'node:crypto';
 import type { Event } from '@tracklane/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
 import { columnsOf, quoted } from './ingest-rows.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
+import { createIdReserve, type IdSource } from './postgres-id-reserve.js';
+import { jsonRow } from './postgres-json-rows.js';
+import { postgresPoolOf } from './postgres-pool.js';
 
-type Row = Record<string, unknown>;
-type Trx = Transaction<DatabaseSchema>;
+// Enough for several batches of a busy server; events are fewer than positions.
+const POSITION_ID_BLOCK = 256;
+const EVENT_ID_BLOCK = 64;
 
-/** Ids drawn from the table's identity sequence up front, so rows and their ids pair up without relying on RETURNING order. */
-const allocateIds = async (trx: Trx, table: 'positions' | 'events', count: number): Promise<number[]> => {
-  if (count === 0) return [];
-  const { rows } = await sql<{ id: string | number }>`select nextval(pg_get_serial_sequence(${table}, 'id')) as id from generate_series(1, ${count})`.execute(trx);
-  return rows.map((row) => Number(row.id));
+// Statements here are prepared once per connection, by name: no parsing or planning per batch.
+const NEXT_IDS = { name: 'tracklane_ingest_next_ids', text: `select nextval(pg_get_serial_sequence($1, 'id')) as id from generate_series(1, $2::int)` };
+
+const idSource = (pool: pg.Pool, table: 'positions' | 'events'): IdSource => async (count) => {
+  const { rows } = await pool.query<{ id: number }>({ ...NEXT_IDS, values: [table, count] });
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 };
 
-const insertRows = async (trx: Trx, table: 'positions' | 'events', rows: Row[]): Promise<void> => {
-  if (rows.length === 0) return;
-  const columns = columnsOf(rows[0]!);
-  const tuples = rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`);
-  await sql`insert into ${sql.table(table)} (${sql.raw(columns.map(quoted).join(', '))}) values ${sql.join(tuples)}`.execute(trx);
+const insertFromJson = (table: 'positions' | 'events', columns: string[], parameter: number): string => {
+  const list = ['id', ...columns].map(quoted).join(', ');
+  return `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $${parameter}::json)`;
 };
 
-/** One statement for every device of the batch; the same latest-position rule as SQLite. */
-const recordMessages = async (trx: Trx, updates: { deviceId: number; positionId: number; fixTime: number; received: number }[]): Promise<Map<number, number>> => {
-  const values = updates.map((u) => sql`(${u.deviceId}::bigint, ${u.positionId}::bigint, ${u.fixTime}::bigint, ${u.received}::bigint)`);
-  const { rows } = await sql<{ id: string | number; positionId: string | number | null }>`
-    update devices as d set status = 'online', "lastUpdate" = v.received,
-      "positionId" = case
-        when v.pid = 0 then d."positionId"
-        when d."positionId" is null
-          or not exists (select 1 from positions p where p.id = d."positionId")
-          or (select p."fixTime" from positions p where p.id = d."positionId") <= v.fix
-        then v.pid else d."positionId" end
-    from (values ${sql.join(values)}) as v(id, pid, fix, received)
+/**
+ * The whole batch in one statement — one round trip, atomic without BEGIN/COMMIT. Its parts all
+ * see the database as it was before it, which is what the device update needs: the device's
+ * current latest position is never one of this batch (one record per device per batch).
+ * The new position becomes the latest unless the current latest has a later fix (a missing or
+ * gone latest counts as older), as on SQLite; one index probe per device, however big the table.
+ */
+const batchStatement = (positionColumns: string[]): string => `with
+  new_positions as (${insertFromJson('positions', positionColumns, 1)}),
+  new_events as (${insertFromJson('events', codecs.event.writableColumns, 2)}),
+  states as (insert into processing_states ("deviceId", state)
+    select "deviceId", state from json_populate_recordset(null::processing_states, $3::json)
+    on conflict ("deviceId") do update set state = excluded.state),
+  latest as (update devices as d set status = 'online', "lastUpdate" = v.received,
+    "positionId" = case
+      when v.pid = 0 then d."positionId"
+      when coalesce((select p."fixTime" <= v.fix from positions p where p.id = d."positionId"), true) then v.pid
+      else d."positionId" end
+    from json_to_recordset($4::json) as v(id bigint, pid bigint, fix bigint, received bigint)
     where d.id = v.id
-    returning d.id, d."positionId"`.execute(trx);
-  return new Map(rows.map((row) => [Number(row.id), Number(row.positionId ?? 0)]));
+    returning d.id, d."positionId")
+select id, "positionId" from latest`;
+
+type Completed = { record: IngestRecord; positionId: number } & ReturnType<IngestRecord['complete']>;
+
+/** Each record's position id (0 when filtered) and what `complete` made of it. */
+const completeAll = (records: IngestRecord[], ids: number[]): Completed[] => {
+  let next = 0;
+  return records.map((record) => {
+    const positionId = record.position ? ids[next++]! : 0;
+    return { record, positionId, ...record.complete(positionId) };
+  });
 };
 
-const saveStates = async (trx: Trx, states: { deviceId: number; state: string }[]): Promise<void> => {
-  if (states.length === 0) return;
-  const values = states.map((s) => sql`(${s.deviceId}::bigint, ${s.state})`);
-  await sql`insert into processing_states ("deviceId", state) values ${sql.join(values)} on conflict ("deviceId") do update set state = excluded.state`.execute(trx);
-};
+/** The statement's four JSON parameters: positions, events, detector states, device updates. */
+const parametersOf = (completed: Completed[], events: Omit<Event, 'id'>[], eventIds: number[]): string[] => [
+  JSON.stringify(completed.filter((item) => item.record.position).map((item) => jsonRow(item.positionId, item.record.position!.row))),
+  JSON.stringify(events.map((event, index) => jsonRow(eventIds[index]!, codecs.event.toRow(event)))),
+  JSON.stringify(completed.filter((item) => item.state !== undefined).map((item) => ({ deviceId: item.record.deviceId, state: item.state }))),
+  JSON.stringify(completed.map(({ record, positionId }) => ({ id: record.deviceId, pid: positionId, fix: record.position?.fixTime ?? 0, received: record.received }))),
+];
 
-const writeBatch = async (trx: Trx, records: IngestRecord[]): Promise<IngestOutcome[]> => {
-  const stored = records.filter((record) => record.position);
-  const positionIds = await allocateIds(trx, 'positions', stored.length);
-  const idOf = new Map(stored.map((record, index) => [record, positionIds[index]!]));
-  const completed = records.map((record) => ({ record, positionId: idOf.get(record) ?? 0, ...record.complete(idOf.get(record) ?? 0) }));
-  await insertRows(trx, 'positions', stored.map((record) => ({ id: idOf.get(record), ...record.position!.row })));
-  const allEvents = completed.flatMap((item) => item.events);
-  const eventIds = await allocateIds(trx, 'events', allEvents.length);
-  await insertRows(trx, 'events', allEvents.map((event, index) => ({ id: eventIds[index], ...codecs.event.toRow(event) })));
-  await saveStates(trx, completed.filter((item) => item.state !== undefined).map((item) => ({ deviceId: item.record.deviceId, state: item.state! })));
-  const latest = await recordMessages(trx, records.map((record) => ({ deviceId: record.deviceId, positionId: idOf.get(record) ?? 0, fixTime: record.position?.fixTime ?? 0, received: record.received })));
-  let nextEvent = 0;
-  return completed.map((item) => ({
-    positionId: item.positionId,
-    latestId: latest.get(item.record.deviceId) ?? 0,
-    events: item.events.map((event): Event => ({ ...event, id: eventIds[nextEvent++]! })),
-  }));
-};
+/**
+ * PostgreSQL: one statement per batch whatever its size, on a connection of the pool Kysely uses
+ * (never one an API transaction holds). Ids come from a reserve rather than from the statement,
+ * since `complete` needs a position's id before its events are known.
+ */
+export const createPostgresIngestWriter = (db: Kysely<DatabaseSchema>): IngestWriter => {
+  const pool = postgresPoolOf(db);
+  const positionIds = createIdReserve(idSource(pool, 'positions'), POSITION_ID_BLOCK);
+  const eventIds = createIdReserve(idSource(pool, 'events'), EVENT_ID_BLOCK);
+  const statements = new Map<string, { name: string; text: string }>();
+  const statementFor = (positionColumns: string[]) => {
+    const key = positionColumns.join(',');
+    let statement = statements.get(key);
+    if (!statement) {
+      const text = batchStatement(positionColumns);
+      statement = { name: `tracklane_ingest_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
+      statements.set(key, statement);
+    }
+    return statement;
+  };
 
-/** PostgreSQL: a handful of multi-row statements per batch, whatever its size. */
-export const createPostgresIngestWriter = (db: Kysely<DatabaseSchema>): IngestWriter => ({
-  write: (records) => db.transaction().execute((trx) => writeBatch(trx, records)),
-});
+  const write = async (records: IngestRecord[]): Promise<IngestOutcome[]> => {
+    const first = records.find((record) => record.position);
+    const completed = completeAll(records, await positionIds.take(records.filter((record) => record.position).length));
+    const events = completed.flatMap((item) => item.events);
+    const newEventIds = await eventIds.take(events.length);
+    const statement = statementFor(first ? columnsOf(first.position!.row) : codecs.position.writableColumns);
+    const { rows } = await pool.query<{ id: number; positionId: number | null }>({ ...statement, values: parametersOf(completed, events, newEventIds) });
+
+    const latest = new Map(rows.map((row) => [Number(row.id), Number(row.positionId ?? 0)]));
+    let nextEvent = 0;
+    return completed.map((item) => ({
+      positionId: item.positionId,
+      latestId: latest.get(item.record.deviceId) ?? 0,
+      events: item.events.map((event): Event => ({ ...event, id: newEventIds[nextEvent++]! })),
+    }));
+  };
+  return { write };
+};

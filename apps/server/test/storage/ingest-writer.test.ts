@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event } from '@tracklane/domain';
+import { codecs } from '../../src/storage/codecs.js';
+import { createIngestWriter, type IngestRecord, type IngestWriter } from '../../src/storage/ingest-writer.js';
+import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2025, 2, 1, 8);
+
+describe.each(testDatabases())('ingest writer on $name', (database) => {
+  let server: TestServer;
+  let writer: IngestWriter;
+  let devices = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    writer = createIngestWriter(server.ctx.storage);
+  });
+  afterAll(() => server.close());
+
+  const db = () => server.ctx.storage.db;
+  const newDevice = () => server.ctx.repos.devices.insert({ name: `Writer ${++devices}`, uniqueId: `writer-${devices}` });
+
+  const positionOf = (deviceId: number, fixTime: number, received = fixTime + 1000) => ({
+    deviceId, protocol: 'osmand', serverTime: received, deviceTime: fixTime, fixTime, valid: true, latitude: 52, longitude: 13,
+    altitude: 0, speed: 5, course: 0, address: null, accuracy: 0, network: null, geofenceIds: null, attributes: { batteryLevel: 80 },
+  });
+
+  interface Options { events?: string[]; state?: string; filtered?: boolean; received?: number }
+  /** A message of `deviceId` fixed at `fixTime`; `completions` counts how often its events were asked for. */
+  const record = (deviceId: number, fixTime: number, { events = [], state, filtered = false, received = fixTime + 1000 }: Options = {}) => {
+    const position = positionOf(deviceId, fixTime, received);
+    const item: IngestRecord & { completions: number } = {
+      deviceId,
+      received,
+      position: filtered ? undefined : { row: codecs.position.toRow(position), fixTime },
+      completions: 0,
+      complete: (positionId) => {
+        item.completions++;
+        return { events: events.map((type) => ({ type, eventTime: new Date(fixTime).toISOString(), deviceId, positionId, geofenceId: 0, maintenanceId: 0, attributes: {} })), state };
+      },
+    };
+    return item;
+  };
+
+  const deviceRow = (id: number) => db().selectFrom('devices').select(['status', 'lastUpdate', 'positionId']).where('id', '=', id).executeTakeFirstOrThrow();
+  const storedEvents = (deviceId: number) => db().selectFrom('events').select(['id', 'type', 'positionId']).where('deviceId', '=', deviceId).orderBy('id').execute();
+  const positionCount = async (deviceId: number) => (await db().selectFrom('positions').select('id').where('deviceId', '=', deviceId).execute()).length;
+  const stateOf = async (deviceId: number) => (await db().selectFrom('processing_states').select('state').where('deviceId', '=', deviceId).executeTakeFirst())?.state;
+
+  it('stores a batch of several devices with their events and detector state, each new position the latest', async () => {
+    const [a, b, c] = [await newDevice(), await newDevice(), await newDevice()];
+    const outcomes = await writer.write([record(a, T0, { events: ['deviceMoving'] }), record(b, T0, { events: ['deviceOverspeed', 'alarm'], state: '{"motion":true}' }), record(c, T0)]);
+
+    const ids = outcomes.map((outcome) => outcome.positionId);
+    expect(new Set(ids).size).toBe(3);
+    expect(outcomes.map((outcome) => outcome.latestId)).toEqual(ids);
+    const stored = await db().selectFrom('positions').select(['id', 'deviceId', 'fixTime']).where('id', 'in', ids).orderBy('deviceId').execute();
+    expect(stored).toEqual([a, b, c].map((deviceId, index) => ({ id: ids[index], deviceId, fixTime: T0 })));
+
+    expect(outcomes.map((outcome) => outcome.events.map((event: Event) => [event.type, event.positionId]))).toEqual([[['deviceMoving', ids[0]]], [['deviceOverspeed', ids[1]], ['alarm', ids[1]]], []]);
+    expect(await storedEvents(b)).toEqual(outcomes[1]!.events.map((event) => ({ id: event.id, type: event.type, positionId: ids[1] })));
+    expect(await storedEvents(a)).toEqual([{ id: outcomes[0]!.events[0]!.id, type: 'deviceMoving', positionId: ids[0] }]);
+
+    expect([await stateOf(a), await stateOf(b)]).toEqual([undefined, '{"motion":true}']);
+    expect(await deviceRow(c)).toEqual({ status: 'online', lastUpdate: T0 + 1000, positionId: ids[2] });
+  });
+
+  it('keeps the newer latest position when an older fix arrives late, beside a device whose newer fix takes over', async () => {
+    const [late, onTime] = [await newDevice(), await newDevice()];
+    const [first] = await writer.write([record(late, T0), record(onTime, T0)]);
+    const received = T0 + 2 * HOUR;
+    const [older, newer] = await writer.write([record(late, T0 - HOUR, { received }), record(onTime, T0 + HOUR, { received })]);
+
+    expect(older!.latestId).toBe(first!.positionId);
+    expect(newer!.latestId).toBe(newer!.positionId);
+    // the late fix is stored all the same, and the device is heard from
+    expect(await positionCount(late)).toBe(2);
+    expect(await deviceRow(late)).toEqual({ status: 'online', lastUpdate: received, positionId: first!.positionId });
+  });
+
+  it('takes an older fix as latest when the device\'s latest position was deleted', async () => {
+    const device = await newDevice();
+    const [first] = await writer.write([record(device, T0)]);
+    await db().deleteFrom('positions').where('id', '=', first!.positionId).execute();
+    const [older] = await writer.write([record(device, T0 - HOUR)]);
+    expect(older!.latestId).toBe(older!.positionId);
+  });
+
+  it('marks a device of a filtered message online and stores its events, with no position', async () => {
+    const device = await newDevice();
+    const [stored] = await writer.write([record(device, T0)]);
+    const [filtered] = await writer.write([record(device, T0 + HOUR, { filtered: true, events: ['deviceOnline'], received: T0 + 2 * HOUR })]);
+
+    expect(filtered).toMatchObject({ positionId: 0, latestId: stored!.positionId, events: [{ type: 'deviceOnline', positionId: 0 }] });
+    expect(await storedEvents(device)).toEqual([{ id: filtered!.events[0]!.id, type: 'deviceOnline', positionId: null }]);
+    expect(await positionCount(device)).toBe(1);
+    expect(await deviceRow(device)).toEqual({ status: 'online', lastUpdate: T0 + 2 * HOUR, positionId: stored!.positionId });
+  });
+
+  it('writes nothing of a batch with a bad record, so its good records can be retried alone', async () => {
+    const [good, bad] = [await newDevice(), await newDevice()];
+    const broken = record(bad, T0);
+    broken.position!.row.deviceTime = null;
+    const fine = record(good, T0, { events: ['deviceMoving'] });
+
+    await expect(writer.write([fine, broken])).rejects.toThrow();
+    expect(await positionCount(good)).toBe(0);
+    expect(await storedEvents(good)).toEqual([]);
+    expect((await deviceRow(good)).status).not.toBe('online');
+
+    const [alone] = await writer.write([fine]);
+    expect(fine.completions).toBe(2);
+    expect(alone!.latestId).toBe(alone!.positionId);
+    expect(await storedEvents(good)).toEqual([{ id: alone!.events[0]!.id, type: 'deviceMoving', positionId: alone!.positionId }]);
+  });
+
+  it.runIf(database.name === 'postgres')('stores numbers JSON cannot carry, as the driver always did', async () => {
+    const device = await newDevice();
+    const item = record(device, T0);
+    Object.assign(item.position!.row, { speed: Number.NaN, course: Number.POSITIVE_INFINITY });
+    const [outcome] = await writer.write([item]);
+    const [stored] = await server.ctx.repos.positions.findByIds([outcome!.positionId]);
+    expect(stored).toMatchObject({ speed: Number.NaN, course: Number.POSITIVE_INFINITY });
+  });
+
+  it('gives every position its own id in batches larger than usual, beside positions stored by the API', async () => {
+    const fleet = await Promise.all(Array.from({ length: 300 }, newDevice));
+    const first = await writer.write(fleet.map((device) => record(device, T0)));
+    const corrected = await server.ctx.repos.positions.insert(codecs.position.fromRow({ ...codecs.position.toRow(positionOf(fleet[0]!, T0)), id: 0 }));
+    const second = await writer.write(fleet.map((device) => record(device, T0 + HOUR, { events: ['deviceMoving'] })));
+
+    const ids = [...first, ...second].map((outcome) => outcome.positionId);
+    expect(new Set([...ids, corrected]).size).toBe(601);
+    expect(second.every((outcome) => outcome.latestId === outcome.positionId)).toBe(true);
+    expect(new Set(second.flatMap((outcome) => outcome.events.map((event) => event.id))).size).toBe(300);
+    const stored = await db().selectFrom('positions').select('id').where('deviceId', 'in', fleet).execute();
+    expect(stored).toHaveLength(601);
+  });
+});
