@@ -86,7 +86,8 @@ export const createDeviceStateStore = (repos: Repositories) => {
      */
     observe: (position: Position): void => {
       const cached = states.get(position.deviceId);
-      if (!cached?.last || position.id <= cached.last.id) return;
+      // by fix time, not id: an instance takes its ids in blocks, so ids do not follow commit order
+      if (!cached?.last || position.id === cached.last.id) return;
       if (Date.parse(position.fixTime ?? '') >= cached.last.fixTime) {
         states.delete(position.deviceId);
         written.delete(position.deviceId);

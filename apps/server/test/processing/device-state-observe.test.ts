@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createDeviceStateStore } from '../../src/processing/device-state-store.js';
+import { toPosition } from '../../src/processing/pipeline-position.js';
+import type { Repositories } from '../../src/storage/repositories.js';
+import { context, device as deviceOf, position, T0 } from '../helpers/processing-fixtures.js';
+
+/** A device whose state is in memory, its latest position stored with id 500. */
+const storeWithLatest = async () => {
+  let reads = 0;
+  const repos = {
+    positions: { findByIds: async () => (reads++, []) },
+    processing: { loadStates: async () => new Map(), recentPositions: async () => new Map() },
+  } as unknown as Repositories;
+  const states = createDeviceStateStore(repos);
+  const device = deviceOf({ id: 1, positionId: 0 });
+  const deviceContext = context({ device });
+  await states.load(device, deviceContext);
+  const latest = position({ id: 500, time: T0 });
+  states.commit(1, { ...(await states.load(device, deviceContext)), last: latest }, undefined);
+  const readsBefore = reads;
+  return {
+    observe: (id: number, time: number) => states.observe(toPosition(position({ id, time }))),
+    /** Whether the next position would read the state from the database again. */
+    reloads: async () => {
+      await states.load(device, deviceContext);
+      return reads > readsBefore;
+    },
+  };
+};
+
+describe('the device state hears positions stored by other instances', () => {
+  it('keeps its state for the position it stored itself', async () => {
+    const store = await storeWithLatest();
+    store.observe(500, T0);
+    expect(await store.reloads()).toBe(false);
+  });
+
+  it('reads the state again after a newer fix stored elsewhere, even under a lower id (ids come in blocks per instance)', async () => {
+    const store = await storeWithLatest();
+    store.observe(300, T0 + 60_000);
+    expect(await store.reloads()).toBe(true);
+  });
+
+  it('keeps its state for an older fix stored elsewhere', async () => {
+    const store = await storeWithLatest();
+    store.observe(900, T0 - 60_000);
+    expect(await store.reloads()).toBe(false);
+  });
+});
