@@ -43,8 +43,10 @@ test('a forgotten password is reset through the e-mailed link', async ({ page })
   await createUser('Forgetful', 'forgetful@example.com', 'old-password');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Reset password' }).click();
-  // The login page has an e-mail field too: fill only once the reset form replaced it.
+  // The login page has an e-mail field too, and the address changes before the new page renders:
+  // fill only once the reset form (its button) is on screen.
   await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByRole('button', { name: 'Reset password' })).toBeVisible();
   const resetEmail = page.locator('input[name=email]');
   await resetEmail.fill('forgetful@example.com');
   await expect(resetEmail).toHaveValue('forgetful@example.com');

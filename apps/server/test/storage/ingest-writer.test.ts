@@ -115,14 +115,17 @@ describe.each(testDatabases())('ingest writer on $name', (database) => {
     expect(await storedEvents(good)).toEqual([{ id: alone!.events[0]!.id, type: 'deviceMoving', positionId: alone!.positionId }]);
   });
 
-  it.runIf(database.name === 'postgres')('stores numbers JSON cannot carry, as the driver always did', async () => {
-    const device = await newDevice();
-    const item = record(device, T0);
-    Object.assign(item.position!.row, { speed: Number.NaN, course: Number.POSITIVE_INFINITY });
-    const [outcome] = await writer.write([item]);
-    const [stored] = await server.ctx.repos.positions.findByIds([outcome!.positionId]);
-    expect(stored).toMatchObject({ speed: Number.NaN, course: Number.POSITIVE_INFINITY });
-  });
+  // PostgreSQL keeps NaN and Infinity in double columns; SQLite has no such values
+  if (database.name === 'postgres') {
+    it('stores numbers JSON cannot carry, as the driver always did', async () => {
+      const device = await newDevice();
+      const item = record(device, T0);
+      Object.assign(item.position!.row, { speed: Number.NaN, course: Number.POSITIVE_INFINITY });
+      const [outcome] = await writer.write([item]);
+      const [stored] = await server.ctx.repos.positions.findByIds([outcome!.positionId]);
+      expect(stored).toMatchObject({ speed: Number.NaN, course: Number.POSITIVE_INFINITY });
+    });
+  }
 
   it('gives every position its own id in batches larger than usual, beside positions stored by the API', async () => {
     const fleet = await Promise.all(Array.from({ length: 300 }, newDevice));
