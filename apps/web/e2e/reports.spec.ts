@@ -21,6 +21,9 @@ const ingestJourney = async () => {
 };
 
 const chooseDevice = async (page: Page) => {
+  // after a report link the previous page (its device already chosen) may still be on screen while
+  // the next one loads: pick only once a filter without the device's chip is there
+  await expect(page.getByRole('button', { name: DEVICE.name })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Device' }).click();
   await page.getByRole('option', { name: DEVICE.name }).click();
   await page.keyboard.press('Escape');
