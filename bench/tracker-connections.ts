@@ -7,7 +7,7 @@
  */
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { connectFleet, cpuMsOf, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -30,7 +30,7 @@ const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJou
       tracker.socket.write(PROTOCOL.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
     }
     const expected = Math.min(trackers.length, index + 500);
-    while (latencies.length < expected) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (latencies.length < expected) await sleep(10);
   }
   latencies.length = 0;
 };

@@ -6,6 +6,7 @@ import { groupChain, type DeviceContext } from './device-context.js';
 import { createDeviceContextLoader } from './device-context.loader.js';
 import { createDeviceSettings, type DeviceSettings } from './settings/device-settings.js';
 import type { ProcessingConfig } from './settings/processing-config.js';
+import type { MaybeAsync } from './maybe-async.js';
 
 /**
  * Device contexts (settings, linked geofences, drivers, maintenances, computed attributes), each
@@ -42,7 +43,7 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
 
   return {
     /** Synchronous when cached; devices asked for together are loaded together. */
-    contextFor: (device: Device): DeviceContext | Promise<DeviceContext> => contexts.get(device.id) ?? batches.load(device.id, device),
+    contextFor: (device: Device): MaybeAsync<DeviceContext> => contexts.get(device.id) ?? batches.load(device.id, device),
     /** Only the settings (device → groups → server → config), for tasks that need nothing else. */
     settingsFor: async (device: Device): Promise<DeviceSettings> => {
       const [groupMap, serverAttributes] = await Promise.all([loadGroups(), loadServer()]);

@@ -3,6 +3,7 @@ import type { Repositories } from '../storage/repositories.js';
 import { createBatchLoader } from './batch-loader.js';
 import type { DeviceContext } from './device-context.js';
 import { emptyDeviceState, OVERSPEED_OFF, parseDurableState, serializeDurableState, type DeviceState } from './device-state.js';
+import type { MaybeAsync } from './maybe-async.js';
 import { fromStored } from './pipeline-position.js';
 
 interface StateRequest {
@@ -26,6 +27,12 @@ export const createDeviceStateStore = (repos: Repositories) => {
     written.set(deviceId, durableText ?? serializeDurableState(state));
     writtenObjects.set(deviceId, { motion: state.motion, overspeed: state.overspeed });
     states.set(deviceId, state);
+  };
+
+  const forget = (deviceId: number): void => {
+    states.delete(deviceId);
+    written.delete(deviceId);
+    writtenObjects.delete(deviceId);
   };
 
   const loadStates = async (requests: readonly StateRequest[]): Promise<Map<number, DeviceState | Error>> => {
@@ -66,7 +73,7 @@ export const createDeviceStateStore = (repos: Repositories) => {
 
   return {
     /** Synchronous when cached; devices asked for together are loaded together. */
-    load: (device: Device, context: DeviceContext): DeviceState | Promise<DeviceState> => states.get(device.id) ?? batches.load(device.id, { device, context }),
+    load: (device: Device, context: DeviceContext): MaybeAsync<DeviceState> => states.get(device.id) ?? batches.load(device.id, { device, context }),
     /** The durable JSON to store with `state`, or undefined when it did not change. */
     durableChange: (deviceId: number, state: DeviceState): string | undefined => {
       const objects = writtenObjects.get(deviceId);
@@ -88,17 +95,9 @@ export const createDeviceStateStore = (repos: Repositories) => {
       const cached = states.get(position.deviceId);
       // by fix time, not id: an instance takes its ids in blocks, so ids do not follow commit order
       if (!cached?.last || position.id === cached.last.id) return;
-      if (Date.parse(position.fixTime ?? '') >= cached.last.fixTime) {
-        states.delete(position.deviceId);
-        written.delete(position.deviceId);
-        writtenObjects.delete(position.deviceId);
-      }
+      if (Date.parse(position.fixTime ?? '') >= cached.last.fixTime) forget(position.deviceId);
     },
-    forget: (deviceId: number): void => {
-      states.delete(deviceId);
-      written.delete(deviceId);
-      writtenObjects.delete(deviceId);
-    },
+    forget,
     size: () => states.size,
   };
 };

@@ -1,10 +1,10 @@
+import { fromKnots } from '@tracklane/domain';
 import { gt06Packet } from '../protocols/gt06/gt06.encoder.js';
 import { createAckedConnections } from './acked-connections.js';
 import type { SimulatedFix } from './journey.js';
 
 const LOGIN = 0x01;
 const LOCATION = 0x12;
-const KNOTS_TO_KPH = 1.852;
 
 /** The IMEI as the 8 BCD bytes of a login packet. */
 const imeiBytes = (imei: string) => Buffer.from(imei.padStart(16, '0'), 'hex');
@@ -20,7 +20,7 @@ export const gt06Location = (fix: SimulatedFix, time: Date, serial: number): Buf
   content.writeUInt8(0xc9, 6); // GPS data length 12, 9 satellites
   content.writeUInt32BE(Math.round(Math.abs(fix.latitude) * 1_800_000), 7);
   content.writeUInt32BE(Math.round(Math.abs(fix.longitude) * 1_800_000), 11);
-  content.writeUInt8(Math.min(255, Math.round(fix.speed * KNOTS_TO_KPH)), 15);
+  content.writeUInt8(Math.min(255, Math.round(fromKnots(fix.speed, 'kmh'))), 15);
   const flags = 0x1000 | (fix.latitude >= 0 ? 0x0400 : 0) | (fix.longitude < 0 ? 0x0800 : 0) | 0x4000 | (fix.ignition ? 0x8000 : 0) | (Math.round(fix.course) % 360);
   content.writeUInt16BE(flags, 16);
   // cell: MCC 404 (India), MNC 10, LAC 1234, cell id 5678

@@ -1,9 +1,9 @@
+import { fromKnots } from '@tracklane/domain';
 import { crc16Arc } from '../protocols/transport/crc16.js';
 import { createAckedConnections } from './acked-connections.js';
 import type { SimulatedFix } from './journey.js';
 
 const CODEC_8 = 0x08;
-const KNOTS_TO_KPH = 1.852;
 // Teltonika IO ids every model reports alike: ignition, movement, GSM signal, battery voltage (mV)
 const IO_IGNITION = 239;
 const IO_MOVEMENT = 240;
@@ -32,7 +32,7 @@ const avlRecord = (fix: SimulatedFix, time: Date): Buffer => {
   offset = record.writeInt16BE(220, offset); // altitude
   offset = record.writeUInt16BE(Math.round(fix.course) % 360, offset);
   offset = record.writeUInt8(9, offset); // satellites
-  offset = record.writeUInt16BE(Math.round(fix.speed * KNOTS_TO_KPH), offset);
+  offset = record.writeUInt16BE(Math.round(fromKnots(fix.speed, 'kmh')), offset);
   offset = record.writeUInt8(0, offset); // event IO id: periodic record
   offset = record.writeUInt8(4, offset); // IO elements in all
   offset = record.writeUInt8(3, offset); // one byte long
