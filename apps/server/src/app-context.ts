@@ -22,6 +22,7 @@ import { createMailer } from './notifications/mailer.js';
 import { createNotificationService } from './notifications/notification-service.js';
 import { createComputedAttributes } from './processing/computed/computed-attributes.evaluator.js';
 import { createUnknownDevices } from './protocols/transport/unknown-devices.js';
+import { createDeviceResolver } from './protocols/transport/device-resolver.js';
 import { openStorage, type Storage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrator.js';
 import { createRepositories } from './storage/repositories.js';
@@ -94,6 +95,8 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const statistics = createStatisticsCounter();
   const inFlight = createInFlight();
   const ingest = observedIngest(createPositionIngest(createIngestWriter(storage), repos, broadcaster, processing, now), [ingestCounter(statistics), ingestMeter(metrics), inFlight.messages]);
+  const unknownDevices = createUnknownDevices();
+  const deviceResolver = createDeviceResolver({ repos, broadcaster, unknownDevices, registerUnknown: config.registerUnknown, log, now });
   const statusTask = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
   const deviceStatus: typeof statusTask = { ...statusTask, markOffline: (deviceId) => inFlight.track(statusTask.markOffline(deviceId)) };
   const mailer = config.smtp ? createMailer(config.smtp, statistics.mailSent) : undefined;
@@ -125,7 +128,9 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
     metrics,
     statisticsCapture,
     /** Identifiers trackers recently announced without a matching device (for the admin API). */
-    unknownDevices: createUnknownDevices(),
+    unknownDevices,
+    /** Identifier → device for every protocol: unknown ones are listed, or registered with REGISTER_UNKNOWN. */
+    deviceResolver,
     /** Call once the listeners are closed: drains what is in flight, then writes the statistics and closes. */
     close: async () => {
       await inFlight.drain();

@@ -125,10 +125,10 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
   await app.register(openapiRoutes);
 
   // Phone apps may report through the web port: POST / is the OsmAnd protocol (reference §7.3).
-  const osmand = createOsmAndHandler(ctx.ingest, ctx.log, ctx.now, (uniqueId) => ctx.unknownDevices.record(uniqueId, 'osmand', '', ctx.now()));
+  const osmand = createOsmAndHandler(ctx.ingest, ctx.deviceResolver, ctx.log, ctx.now);
   app.post('/', { config: { rawBody: true } }, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : request.body ? JSON.stringify(request.body) : '';
-    const result = await osmand({ method: 'POST', url: request.url, contentType: request.headers['content-type'], body: request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(request.body as Record<string, string>).toString() : body });
+    const result = await osmand({ method: 'POST', url: request.url, contentType: request.headers['content-type'], remoteAddress: request.ip, body: request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(request.body as Record<string, string>).toString() : body });
     return reply.status(result.status).type('text/plain').send(result.body);
   });
 

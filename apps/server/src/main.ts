@@ -28,7 +28,7 @@ const main = async () => {
   const app = await buildApp(ctx, { loggerInstance: log });
   const listeners: http.Server[] = [];
   if (config.protocolPorts.osmand > 0) {
-    listeners.push(await startOsmAndListener(createOsmAndHandler(ctx.ingest, log, ctx.now, (uniqueId) => ctx.unknownDevices.record(uniqueId, 'osmand', '', ctx.now())), config.protocolPorts.osmand, config.host, log));
+    listeners.push(await startOsmAndListener(createOsmAndHandler(ctx.ingest, ctx.deviceResolver, log, ctx.now), config.protocolPorts.osmand, config.host, log));
   }
   const trackers = await startProtocolServers(ctx, configuredListeners(config.protocolPorts));
   ctx.metrics.watchTrackerConnections(() => {

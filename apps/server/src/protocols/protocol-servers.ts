@@ -1,7 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { ProtocolName } from './protocol-ports.js';
 import { PROTOCOLS, protocolByName } from './protocol-registry.js';
-import { createDeviceResolver } from './transport/device-resolver.js';
 import { createFrameHandler } from './transport/frame-handler.js';
 import { startTcpServer, type ProtocolServer } from './transport/tcp-server.js';
 import { startUdpServer } from './transport/udp-server.js';
@@ -29,7 +28,7 @@ export interface ProtocolServers {
  */
 export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolListener[], host = ctx.config.host): Promise<ProtocolServers> => {
   const { config, log, now } = ctx;
-  const resolver = createDeviceResolver({ repos: ctx.repos, broadcaster: ctx.broadcaster, unknownDevices: ctx.unknownDevices, registerUnknown: config.registerUnknown, log, now });
+  const resolver = ctx.deviceResolver;
   const servers: ProtocolServer[] = [];
   const markingOffline = new Set<Promise<void>>();
   const markOffline = async (uniqueId: string) => {

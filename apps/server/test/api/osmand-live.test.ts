@@ -22,7 +22,7 @@ describe.each(testDatabases())('OsmAnd ingest to REST and socket on $name', (dat
     server = await startTestServer(database);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     socketUrl = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api/socket`;
-    osmand = await startOsmAndListener(createOsmAndHandler(server.ctx.ingest, server.ctx.log), 0, '127.0.0.1', server.ctx.log);
+    osmand = await startOsmAndListener(createOsmAndHandler(server.ctx.ingest, server.ctx.deviceResolver, server.ctx.log), 0, '127.0.0.1', server.ctx.log);
     osmandUrl = `http://127.0.0.1:${(osmand.address() as AddressInfo).port}`;
     admin = await bootstrapAdmin(server.app);
     other = await createUser(admin, server.app, { email: 'other@example.com' });
@@ -104,7 +104,7 @@ describe.each(testDatabases())('OsmAnd ingest to REST and socket on $name', (dat
     const webUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     expect((await fetch(`${webUrl}/?id=unknown-phone-7&lat=1&lon=2`, { method: 'POST' })).status).toBe(400);
     const listed = (await admin.get('/api/devices/unknown')).json<{ uniqueId: string; protocol: string; count: number }[]>();
-    expect(listed).toContainEqual(expect.objectContaining({ uniqueId: 'unknown-phone-7', protocol: 'osmand', count: 1 }));
+    expect(listed).toContainEqual(expect.objectContaining({ uniqueId: 'unknown-phone-7', protocol: 'osmand', count: 1, remoteAddress: '127.0.0.1' }));
     expect((await other.get('/api/devices/unknown')).statusCode).toBe(403);
     await admin.post('/api/devices', { name: 'Found phone', uniqueId: 'unknown-phone-7' });
     expect((await admin.get('/api/devices/unknown')).json<{ uniqueId: string }[]>().map((entry) => entry.uniqueId)).not.toContain('unknown-phone-7');
@@ -115,5 +115,30 @@ describe.each(testDatabases())('OsmAnd ingest to REST and socket on $name', (dat
     expect(response.statusCode).toBe(200);
     const [latest] = (await admin.get(`/api/positions?deviceId=${deviceId}`)).json();
     expect(latest).toMatchObject({ latitude: 52.54, longitude: 13.42 });
+  });
+});
+
+describe.each(testDatabases())('OsmAnd with REGISTER_UNKNOWN on $name', (database) => {
+  let server: TestServer;
+  let osmand: http.Server;
+
+  beforeAll(async () => {
+    server = await startTestServer(database, { REGISTER_UNKNOWN: 'true' });
+    osmand = await startOsmAndListener(createOsmAndHandler(server.ctx.ingest, server.ctx.deviceResolver, server.ctx.log), 0, '127.0.0.1', server.ctx.log);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => osmand.close(resolve));
+    await server.close();
+  });
+
+  it('registers a phone reporting an unknown identifier and stores its first position', async () => {
+    const admin = await bootstrapAdmin(server.app);
+    const url = `http://127.0.0.1:${(osmand.address() as AddressInfo).port}/?id=new-phone-3&lat=52.5&lon=13.4&timestamp=1714558000`;
+    expect((await fetch(url, { method: 'POST' })).status).toBe(200);
+    const devices = (await admin.get('/api/devices?all=true')).json<{ id: number; name: string; uniqueId: string }[]>();
+    expect(devices).toEqual([expect.objectContaining({ name: 'new-phone-3', uniqueId: 'new-phone-3' })]);
+    const positions = (await admin.get(`/api/positions?deviceId=${devices[0]!.id}&from=2024-01-01T00:00:00Z&to=2025-01-01T00:00:00Z`)).json();
+    expect(positions).toEqual([expect.objectContaining({ latitude: 52.5, longitude: 13.4, fixTime: '2024-05-01T10:06:40.000+00:00' })]);
+    expect((await admin.get('/api/devices/unknown')).json()).toEqual([]);
   });
 });

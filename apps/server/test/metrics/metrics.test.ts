@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
 
@@ -40,5 +41,24 @@ describe.each(testDatabases())('Prometheus metrics on $name', (database) => {
     await Promise.all(reports);
     const after = await server.app.inject({ method: 'GET', url: '/metrics' });
     expect(valueOf(after.body, 'tracklane_ingest_in_flight')).toBe(0);
+  });
+
+  it.runIf(process.platform === 'linux')('reports open file descriptors, which grow with each open connection', async () => {
+    const scrape = async () => valueOf((await server.app.inject({ method: 'GET', url: '/metrics' })).body, 'tracklane_process_open_fds');
+    const listener = net.createServer();
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const before = await scrape();
+    const port = (listener.address() as net.AddressInfo).port;
+    const clients = await Promise.all(Array.from({ length: 40 }, () => new Promise<net.Socket>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    })));
+    try {
+      expect(before).toBeGreaterThan(0);
+      // at least the clients' own descriptors (the listener may not have accepted them all yet)
+      expect(await scrape()).toBeGreaterThanOrEqual(before + 40);
+    } finally {
+      clients.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });

@@ -13,7 +13,7 @@ describe.each(testDatabases())('demo mode on $name', (database) => {
 
   beforeAll(async () => {
     server = await startTestServer(database);
-    osmand = await startOsmAndListener(createOsmAndHandler(server.ctx.ingest, server.app.log), 0, '127.0.0.1', server.app.log);
+    osmand = await startOsmAndListener(createOsmAndHandler(server.ctx.ingest, server.ctx.deviceResolver, server.app.log), 0, '127.0.0.1', server.app.log);
     const port = (osmand.address() as AddressInfo).port;
     const config = { ...server.ctx.config, host: '127.0.0.1', protocolPorts: { ...server.ctx.config.protocolPorts, osmand: port } };
     demo = await startDemo(server.ctx, config, server.app.log);

@@ -9,6 +9,8 @@ export interface OsmAndRequest {
   url: string;
   contentType: string | undefined;
   body: string;
+  /** The phone's address, shown in the list of unknown identifiers. */
+  remoteAddress?: string;
 }
 
 export interface OsmAndOptions {

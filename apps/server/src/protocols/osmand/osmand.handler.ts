@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isAcknowledged, type PositionIngest } from '../../processing/position-ingest.js';
+import { isAcknowledged, type IngestResult, type PositionIngest } from '../../processing/position-ingest.js';
+import type { DeviceResolver } from '../transport/device-resolver.js';
 import { decodeOsmAnd, OSMAND_DEFAULT_OPTIONS, type OsmAndRequest } from './osmand.decoder.js';
 
 export interface OsmAndReply {
@@ -9,16 +10,21 @@ export interface OsmAndReply {
 
 /**
  * One OsmAnd request: decode, store, answer. 200 only after the position is committed; 400 for a
- * malformed request or an unknown device (404 for the JSON form, as Traccar answers).
+ * malformed request or an unknown device (404 for the JSON form, as Traccar answers). An unknown
+ * identifier goes to the resolver like a tracker's: listed for administrators, or registered (and
+ * its position stored) with REGISTER_UNKNOWN.
  */
-export const createOsmAndHandler = (ingest: PositionIngest, log: FastifyBaseLogger, now: () => number = Date.now, onUnknown?: (uniqueId: string) => void) =>
+export const createOsmAndHandler = (ingest: PositionIngest, resolver: DeviceResolver, log: FastifyBaseLogger, now: () => number = Date.now) =>
   async (request: OsmAndRequest): Promise<OsmAndReply> => {
     const decoded = decodeOsmAnd(request, { ...OSMAND_DEFAULT_OPTIONS, now });
     if (decoded.kind === 'invalid') return { status: 400, body: decoded.message };
-    const result = await ingest.ingest(decoded.position);
+    const { position } = decoded;
+    let result: IngestResult = await ingest.ingest(position);
+    if (result.status === 'unknown-device' && (await resolver.resolve(position.uniqueId, 'osmand', request.remoteAddress ?? ''))) {
+      result = await ingest.ingest(position);
+    }
     if (isAcknowledged(result)) return { status: 200, body: '' };
-    log.warn({ protocol: 'osmand', uniqueId: decoded.position.uniqueId }, `${result.status}`);
-    if (result.status === 'unknown-device') onUnknown?.(decoded.position.uniqueId);
+    if (result.status === 'disabled-device') log.warn({ protocol: 'osmand', uniqueId: position.uniqueId }, 'disabled-device');
     const message = result.status === 'unknown-device' ? 'Unknown device' : 'Device disabled';
     return { status: decoded.form === 'json' ? 404 : 400, body: message };
   };

@@ -33,7 +33,7 @@ export const startOsmAndListener = async (handler: OsmAndHandler, port: number, 
     readBody(request)
       .then(async (body) => {
         if (body === undefined) return respond(413, 'Request too large');
-        const reply = await handler({ method: request.method ?? 'GET', url: request.url ?? '/', contentType: request.headers['content-type'], body });
+        const reply = await handler({ method: request.method ?? 'GET', url: request.url ?? '/', contentType: request.headers['content-type'], remoteAddress: request.socket.remoteAddress, body });
         respond(reply.status, reply.body);
       })
       .catch((error: unknown) => {
