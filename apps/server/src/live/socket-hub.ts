@@ -24,22 +24,24 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
 
   const followedDevices = async (user: User) => new Set(await access.idsOf(policy.linkedIds(user.id, 'deviceId')));
 
-  const send = (connection: Connection, payload: unknown) => {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(payload));
+  const send = (connection: Connection, frame: string) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
   };
 
   const batcher = createSocketBatcher<Connection>(send);
 
+  // each update is serialised once, by the first socket that gets it, however many follow it
   const forward = (message: LiveMessage) => {
+    let json: string | undefined;
     switch (message.kind) {
       case 'position':
-        for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) batcher.add(c, 'positions', message.position);
+        for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) batcher.add(c, 'positions', (json ??= JSON.stringify(message.position)));
         return;
       case 'device':
-        for (const c of connections) if (c.deviceIds.has(message.device.id)) batcher.add(c, 'devices', message.device);
+        for (const c of connections) if (c.deviceIds.has(message.device.id)) batcher.add(c, 'devices', (json ??= JSON.stringify(message.device)));
         return;
       case 'event':
-        for (const c of connections) if (c.user.id === message.userId) batcher.add(c, 'events', message.event);
+        for (const c of connections) if (c.user.id === message.userId) batcher.add(c, 'events', (json ??= JSON.stringify(message.event)));
         return;
       default:
         return;
@@ -78,7 +80,7 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
 
   broadcaster.subscribe(deliver);
 
-  const keepalive = setInterval(() => connections.forEach((c) => send(c, {})), options.keepaliveMs ?? KEEPALIVE_MS);
+  const keepalive = setInterval(() => connections.forEach((c) => send(c, '{}')), options.keepaliveMs ?? KEEPALIVE_MS);
   keepalive.unref();
 
   return {
@@ -92,7 +94,7 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
       };
       socket.on('close', forget);
       socket.on('error', forget);
-      send(connection, { positions: latestPositions });
+      send(connection, JSON.stringify({ positions: latestPositions }));
     },
     size: () => connections.size,
     close: () => {
