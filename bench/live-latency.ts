@@ -5,7 +5,8 @@
  * BENCH_SECONDS each, from BENCH_TRACKERS trackers (10,000). Also prints the server's CPU use and
  * event-loop delay, and the load generator's, to tell a slow server from a slow client. With BENCH_INSTANCES=2 two servers share one PostgreSQL database
  * (BENCH_DATABASE_URL's server, default the local one) and Redis (BENCH_REDIS_URL): the trackers
- * report to the first, the socket listens on the second. Needs `npm run build`.
+ * report to the first, the socket listens on the second. BENCH_BROWSERS (1) opens that many signed-in
+ * sockets following the whole fleet; the first is measured. Needs `npm run build`.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -16,6 +17,8 @@ import { connectFleet, cpuMsOf, freshPostgresDatabase, TRACKER_PROTOCOLS, machin
 const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
+/** Browsers following the whole fleet (dispatchers); the first one is measured, the others only listen. */
+const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 1);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -57,6 +60,14 @@ const listen = async (port: number, cookie: string, sendTimes: Map<number, numbe
   return socket;
 };
 
+/** Another browser on the same account: receives every frame, reads none (the load generator's CPU stays on the measured one). */
+const watch = async (port: number, cookie: string) => {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/socket`, { headers: { cookie } });
+  socket.on('message', () => undefined);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return socket;
+};
+
 /** The registered trackers' devices, linked to the signed-in administrator so the socket follows them. */
 const followAll = async (port: number, cookie: string): Promise<Map<string, number>> => {
   const api = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { cookie, 'content-type': 'application/json' } });
@@ -84,6 +95,7 @@ const main = async () => {
       const sendTimes = new Map(idOf.map((id) => [id, [] as number[]]));
       const latencies: number[] = [];
       const socket = await listen(socketPort, cookie, sendTimes, latencies);
+      const watchers = await Promise.all(Array.from({ length: BROWSERS - 1 }, () => watch(socketPort, cookie)));
       await sleep(500);
       const tickMs = 10;
       let sent = 0;
@@ -113,10 +125,12 @@ const main = async () => {
       const deadline = performance.now() + 5000;
       while (latencies.length < sent && performance.now() < deadline) await sleep(50);
       socket.close();
+      watchers.forEach((watcher) => watcher.close());
       latencies.sort((a, b) => a - b);
+      const browsers = BROWSERS > 1 ? `, ${BROWSERS} browsers following every device` : '';
       const scenario = INSTANCES > 1
-        ? `trackers on instance A, browser socket on instance B (PostgreSQL + Redis), ${TRACKERS.toLocaleString('en')} GT06 trackers`
-        : `one instance (SQLite), ${TRACKERS.toLocaleString('en')} GT06 trackers`;
+        ? `trackers on instance A, browser socket on instance B (PostgreSQL + Redis), ${TRACKERS.toLocaleString('en')} GT06 trackers${browsers}`
+        : `one instance (SQLite), ${TRACKERS.toLocaleString('en')} GT06 trackers${browsers}`;
       const line = `| ${today()} | ${machine()} | ${scenario} | ${Math.round(offered).toLocaleString('en')} positions/s for ${SECONDS} s | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms | ${latencies.length.toLocaleString('en')} of ${sent.toLocaleString('en')} delivered |`;
       console.log(line);
       addBenchmarkRow('## Live latency', line, 'Tracker message written → position on a browser socket (`node --import tsx bench/live-latency.ts`; `BENCH_INSTANCES=2` for two instances joined by Redis). Targets: p50 ≤ 10 ms and p99 ≤ 50 ms at 10,000 positions/s on one instance; p99 ≤ 100 ms across two instances.\n\n| Date | Machine | Scenario | Rate | Latency | Delivered |\n|---|---|---|---|---|---|');
