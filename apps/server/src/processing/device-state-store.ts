@@ -5,6 +5,7 @@ import type { DeviceContext } from './device-context.js';
 import { emptyDeviceState, OVERSPEED_OFF, parseDurableState, serializeDurableState, type DeviceState } from './device-state.js';
 import type { MaybeAsync } from './maybe-async.js';
 import { fromStored } from './pipeline-position.js';
+import { motionWindowOf } from './events/motion/motion-window.js';
 
 interface StateRequest {
   device: Device;
@@ -59,7 +60,7 @@ export const createDeviceStateStore = (repos: Repositories) => {
         const last = lastOf.get(device.id);
         const durableText = durableTexts.get(device.id);
         const durable = durableText ? parseDurableState(durableText) : { motion: undefined, overspeed: OVERSPEED_OFF };
-        const window = last ? (recent.get(device.id)?.filter((position) => position.id !== last.id).map(fromStored).concat(last) ?? []) : [];
+        const window = motionWindowOf(last ? (recent.get(device.id)?.filter((position) => position.id !== last.id).map(fromStored).concat(last) ?? []) : []);
         const state: DeviceState = { ...emptyDeviceState(), last, window, motion: durable.motion, overspeed: durable.overspeed };
         remember(device.id, state, durableText);
         loaded.set(device.id, state);

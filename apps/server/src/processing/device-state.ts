@@ -1,3 +1,4 @@
+import { EMPTY_MOTION_WINDOW, type MotionWindow } from './events/motion/motion-window.js';
 import type { PipelinePosition } from './pipeline-position.js';
 
 /** A position as the motion detector remembers it (a PipelinePosition fits). */
@@ -32,14 +33,14 @@ export interface DeviceState {
   /** Latest accepted position (filtered ones never become it). */
   last: PipelinePosition | undefined;
   /** Recent latest positions for the new motion logic, oldest first. */
-  window: readonly MotionPoint[];
+  window: MotionWindow;
   motion: MotionState | undefined;
   overspeed: OverspeedState;
   /** Positions stored on `day` (server-local date), for filter.dailyLimit. */
   daily: { day: string; count: number };
 }
 
-export const emptyDeviceState = (): DeviceState => ({ last: undefined, window: [], motion: undefined, overspeed: OVERSPEED_OFF, daily: { day: '', count: 0 } });
+export const emptyDeviceState = (): DeviceState => ({ last: undefined, window: EMPTY_MOTION_WINDOW, motion: undefined, overspeed: OVERSPEED_OFF, daily: { day: '', count: 0 } });
 
 interface StoredPoint {
   id: number;

@@ -1,5 +1,6 @@
 import type { MotionPoint } from '../processing/device-state.js';
-import { nextMotionWindow, processNewMotion } from '../processing/events/motion/new-motion.processor.js';
+import { processNewMotion } from '../processing/events/motion/new-motion.processor.js';
+import { EMPTY_MOTION_WINDOW, motionWindowOf, nextMotionWindow, type MotionWindow } from '../processing/events/motion/motion-window.js';
 import { processOldMotion, type OldMotionState } from '../processing/events/motion/old-motion.processor.js';
 import type { MotionTransition } from '../processing/events/motion/motion-transition.js';
 import { inMotion, type ReportPosition } from './report-position.js';
@@ -27,7 +28,7 @@ export const createMotionReplay = (settings: MotionSettings) => {
   // new logic
   let moving = false;
   let reference: MotionPoint | undefined;
-  let window: readonly MotionPoint[] = [];
+  let window: MotionWindow = EMPTY_MOTION_WINDOW;
   // old logic
   let old: OldMotionState = { streak: false, raw: false, candidate: undefined };
 
@@ -58,7 +59,7 @@ export const createMotionReplay = (settings: MotionSettings) => {
         initiallyMoving = inMotion(position, settings.speedThreshold);
         moving = initiallyMoving;
         reference = position;
-        window = [position];
+        window = motionWindowOf([position]);
         old = { streak: initiallyMoving, raw: initiallyMoving, candidate: undefined };
         return [];
       }

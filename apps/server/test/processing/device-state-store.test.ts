@@ -53,7 +53,7 @@ const createFleet = async (server: TestServer): Promise<Tracker[]> => {
 };
 
 /** The state the pipeline starts from, as a user of it would notice. */
-const summary = (state: DeviceState) => ({ last: state.last?.id, window: state.window.map((point) => point.id), overspeed: state.overspeed.on });
+const summary = (state: DeviceState) => ({ last: state.last?.id, window: state.window.toArray().map((point) => point.id), overspeed: state.overspeed.on });
 
 /**
  * The latest position, and for the window the positions of the last stop duration (three minutes

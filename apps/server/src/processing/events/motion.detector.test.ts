@@ -2,48 +2,50 @@ import { describe, expect, it } from 'vitest';
 import { at, context, metresEast, pipelineHarness, position } from '../../../test/helpers/processing-fixtures.js';
 import type { MotionPoint } from '../device-state.js';
 import { detectMotion } from './motion.detector.js';
-import { compactMotionPoint, nextMotionWindow, processNewMotion } from './motion/new-motion.processor.js';
+import { compactMotionPoint, processNewMotion } from './motion/new-motion.processor.js';
+import { motionWindowOf, nextMotionWindow, type MotionWindow } from './motion/motion-window.js';
 import { processOldMotion } from './motion/old-motion.processor.js';
 
 const point = (minute: number, metres: number, distance?: number): MotionPoint =>
   position({ time: at(minute), longitude: metresEast(metres), attributes: distance === undefined ? {} : { distance } });
 const settings = { minDistance: 500, minDuration: 300_000, stopGap: 3_600_000 };
+const minutesOf = (window: MotionWindow) => window.toArray().map((p) => (p.fixTime - at(0)) / 60_000);
 const summary = (transitions: { type: string; point: MotionPoint }[]) => transitions.map((t) => [t.type, (t.point.fixTime - at(0)) / 60_000]);
 
 describe(processNewMotion.name, () => {
   it('moves once 600 m from where it stopped', () => {
     const window = [point(0, 0), point(2, 0), point(4, 0)];
-    const result = processNewMotion(false, window[0]!, window, point(5, 600), settings);
+    const result = processNewMotion(false, window[0]!, motionWindowOf(window), point(5, 600), settings);
     expect(result.moving).toBe(true);
     expect(summary(result.transitions)).toEqual([['deviceMoving', 4]]);
   });
 
   it('stops at the position that confirms the stop, not before the minimal duration', () => {
-    const confirmed = processNewMotion(true, point(0, 0), [point(0, 0), point(2, 100), point(4, 100)], point(6, 100), settings);
+    const confirmed = processNewMotion(true, point(0, 0), motionWindowOf([point(0, 0), point(2, 100), point(4, 100)]), point(6, 100), settings);
     expect(summary(confirmed.transitions)).toEqual([['deviceStopped', 6]]);
     expect(confirmed.moving).toBe(false);
-    const early = processNewMotion(true, point(0, 0), [point(0, 0), point(1, 100)], point(2, 100), settings);
+    const early = processNewMotion(true, point(0, 0), motionWindowOf([point(0, 0), point(1, 100)]), point(2, 100), settings);
     expect(early.transitions).toEqual([]);
     expect(early.moving).toBe(true);
   });
 
   it('moves after a 1200 m jump from a stop', () => {
-    expect(processNewMotion(false, point(0, 0), [point(0, 0)], point(10, 1200), settings).moving).toBe(true);
+    expect(processNewMotion(false, point(0, 0), motionWindowOf([point(0, 0)]), point(10, 1200), settings).moving).toBe(true);
   });
 
   it('turns a long gap that covered distance into its own trip', () => {
-    const fromMoving = processNewMotion(true, point(0, 0), [point(0, 0)], point(120, 0, 13_000), settings);
+    const fromMoving = processNewMotion(true, point(0, 0), motionWindowOf([point(0, 0)]), point(120, 0, 13_000), settings);
     expect(summary(fromMoving.transitions)).toEqual([['deviceStopped', 0], ['deviceMoving', 0], ['deviceStopped', 120]]);
     expect(fromMoving.moving).toBe(false);
-    const fromStopped = processNewMotion(false, point(0, 0), [point(0, 0)], point(120, 0, 13_000), settings);
+    const fromStopped = processNewMotion(false, point(0, 0), motionWindowOf([point(0, 0)]), point(120, 0, 13_000), settings);
     expect(summary(fromStopped.transitions)).toEqual([['deviceMoving', 0], ['deviceStopped', 120]]);
-    const short = processNewMotion(true, point(0, 0), [point(0, 0)], point(120, 0, 100), settings);
+    const short = processNewMotion(true, point(0, 0), motionWindowOf([point(0, 0)]), point(120, 0, 100), settings);
     expect(summary(short.transitions)).toEqual([['deviceStopped', 120]]);
   });
 
   it('dates the departure back to the last still position', () => {
     const window = [point(0, 0), point(1, 0), point(2, 0), point(3, 120), point(4, 300)];
-    const result = processNewMotion(false, window[0]!, window, point(5, 600), settings);
+    const result = processNewMotion(false, window[0]!, motionWindowOf(window), point(5, 600), settings);
     expect(summary(result.transitions)).toEqual([['deviceMoving', 2]]);
   });
 });
@@ -52,15 +54,43 @@ describe(nextMotionWindow.name, () => {
   it('keeps the new position whole and shrinks the stored one before it to what motion needs', () => {
     const stored = { ...point(3, 0), id: 42, attributes: { totalDistance: 1234, ignition: true, io5: 'x' } };
     const current = point(5, 100);
-    const next = nextMotionWindow([point(0, 0), stored], current, 180_000, compactMotionPoint);
+    const next = nextMotionWindow(motionWindowOf([point(0, 0), stored]), current, 180_000, compactMotionPoint).toArray();
     expect(next.at(-1)).toBe(current);
     expect(next.at(-2)).toEqual({ id: 42, fixTime: stored.fixTime, deviceTime: stored.deviceTime, latitude: stored.latitude, longitude: stored.longitude, attributes: { totalDistance: 1234 } });
-    expect(nextMotionWindow([point(0, 0), stored], current, 180_000).at(-2)).toBe(stored);
+    expect(nextMotionWindow(motionWindowOf([point(0, 0), stored]), current, 180_000).toArray().at(-2)).toBe(stored);
   });
 
   it('keeps what is within the minimal duration plus the newest point at least that old', () => {
     const window = [point(0, 0), point(1, 0), point(2, 0), point(3, 0)];
-    expect(nextMotionWindow(window, point(5, 0), 180_000).map((p) => (p.fixTime - at(0)) / 60_000)).toEqual([2, 3, 5]);
+    expect(minutesOf(nextMotionWindow(motionWindowOf(window), point(5, 0), 180_000))).toEqual([2, 3, 5]);
+  });
+
+  it('leaves every earlier window as it was, also when a window is stepped from twice', () => {
+    const first = nextMotionWindow(motionWindowOf([point(0, 0), point(1, 0)]), point(2, 0), 180_000);
+    const second = nextMotionWindow(first, point(3, 0), 180_000);
+    // a step whose commit failed is taken again from the same window, with another position
+    const retried = nextMotionWindow(first, point(4, 0), 180_000);
+    const third = nextMotionWindow(second, point(5, 0), 180_000);
+    expect(minutesOf(first)).toEqual([0, 1, 2]);
+    expect(minutesOf(second)).toEqual([0, 1, 2, 3]);
+    expect(minutesOf(retried)).toEqual([1, 2, 4]);
+    expect(minutesOf(third)).toEqual([2, 3, 5]);
+    expect(minutesOf(nextMotionWindow(retried, point(6, 0), 180_000))).toEqual([2, 4, 6]);
+  });
+
+  it('cuts by age, not by place, when a late fix arrived out of order', () => {
+    const window = motionWindowOf([point(0, 0), point(1, 0), point(5, 0), point(3, 0)]);
+    expect(minutesOf(nextMotionWindow(window, point(6, 0), 180_000))).toEqual([3, 6]);
+    const ordered = nextMotionWindow(motionWindowOf([point(0, 0), point(1, 0)]), point(3, 0), 180_000);
+    const late = nextMotionWindow(ordered, point(2, 0), 180_000);
+    expect(minutesOf(nextMotionWindow(late, point(5, 0), 180_000))).toEqual([2, 5]);
+  });
+
+  it('keeps a day of one-second reports to the minimal duration', () => {
+    let window = motionWindowOf([]);
+    for (let second = 0; second < 86_400; second++) window = nextMotionWindow(window, { ...point(0, 0), fixTime: at(0) + second * 1000 }, 300_000);
+    expect(window.length).toBe(301);
+    expect((window.at(300).fixTime - window.at(0).fixTime) / 1000).toBe(300);
   });
 });
 

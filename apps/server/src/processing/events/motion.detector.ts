@@ -1,5 +1,6 @@
-import type { MotionPoint, MotionState } from '../device-state.js';
-import { compactMotionPoint, nextMotionWindow, processNewMotion } from './motion/new-motion.processor.js';
+import type { MotionState } from '../device-state.js';
+import { compactMotionPoint, processNewMotion } from './motion/new-motion.processor.js';
+import { EMPTY_MOTION_WINDOW, nextMotionWindow, type MotionWindow } from './motion/motion-window.js';
 import { processOldMotion } from './motion/old-motion.processor.js';
 import type { MotionTransition } from './motion/motion-transition.js';
 import { motionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
@@ -7,7 +8,7 @@ import { motionEvent, type DetectorInput, type PendingEvent } from './pending-ev
 export interface MotionResult {
   events: PendingEvent[];
   motion: MotionState;
-  window: readonly MotionPoint[];
+  window: MotionWindow;
 }
 
 /**
@@ -16,7 +17,7 @@ export interface MotionResult {
  * A device seen for the first time takes the current position as its reference, stopped.
  * @see reference/processing.md §3.2 (deviceMoving / deviceStopped), §5.3
  */
-export const detectMotion = (input: DetectorInput, motion: MotionState | undefined, window: readonly MotionPoint[]): MotionResult => {
+export const detectMotion = (input: DetectorInput, motion: MotionState | undefined, window: MotionWindow): MotionResult => {
   const { position, last, context } = input;
   const { settings } = context;
   const toEvents = (transitions: MotionTransition[]) => transitions.map((t) => motionEvent(t.type, t.point, position, t.eventTime));
@@ -41,5 +42,5 @@ export const detectMotion = (input: DetectorInput, motion: MotionState | undefin
     minimalNoDataDuration: settings.number('report.trip.minimalNoDataDuration') * 1000,
     useIgnition: settings.boolean('report.trip.useIgnition'),
   });
-  return { events: toEvents(result.transitions), motion: { logic: 'old', ...result.state }, window: [] };
+  return { events: toEvents(result.transitions), motion: { logic: 'old', ...result.state }, window: EMPTY_MOTION_WINDOW };
 };

@@ -1,6 +1,7 @@
 import { greatCircleDistance } from '@tracklane/domain';
 import type { MotionPoint } from '../../device-state.js';
 import type { MotionTransition } from './motion-transition.js';
+import type { MotionWindow } from './motion-window.js';
 
 /** Metres and milliseconds. */
 export interface NewMotionSettings {
@@ -23,13 +24,13 @@ const gapDistance = (position: MotionPoint, newest: MotionPoint): number => {
 };
 
 /** Walks back from a departure to the last position still moving away, after the reference time. */
-const departure = (window: readonly MotionPoint[], position: MotionPoint, reference: MotionPoint, minAverageSpeed: number): MotionPoint => {
+const departure = (window: MotionWindow, position: MotionPoint, reference: MotionPoint, minAverageSpeed: number): MotionPoint => {
   let start = position;
   for (let i = window.length - 1; i >= 0; i--) {
-    const candidate = window[i]!;
+    const candidate = window.at(i);
     if (candidate.fixTime <= reference.fixTime) break;
     if (i < window.length - 1) {
-      const following = window[i + 1]!;
+      const following = window.at(i + 1);
       const seconds = (following.fixTime - candidate.fixTime) / 1000;
       if (seconds <= 0 || between(candidate, following) / seconds <= minAverageSpeed) break;
     }
@@ -48,13 +49,13 @@ const departure = (window: readonly MotionPoint[], position: MotionPoint, refere
 export const processNewMotion = (
   moving: boolean,
   reference: MotionPoint,
-  window: readonly MotionPoint[],
+  window: MotionWindow,
   position: MotionPoint,
   settings: NewMotionSettings,
 ): NewMotionResult => {
   const unchanged = { moving, reference, transitions: [] };
-  const newest = window[window.length - 1];
-  if (!newest) return unchanged;
+  if (window.length === 0) return unchanged;
+  const newest = window.at(window.length - 1);
   const minAverageSpeed = settings.minDistance / (settings.minDuration / 1000);
   const gap = position.fixTime - newest.fixTime;
   // the distance attribute is read only for a real gap (reports parse attributes lazily)
@@ -69,7 +70,7 @@ export const processNewMotion = (
   }
   if (moving) {
     if (window.some((point) => between(point, position) >= settings.minDistance)) return unchanged;
-    if (position.fixTime - window[0]!.fixTime < settings.minDuration) return unchanged;
+    if (position.fixTime - window.at(0).fixTime < settings.minDuration) return unchanged;
     return { moving: false, reference: position, transitions: [{ type: 'deviceStopped', point: position }] };
   }
   if (between(reference, position) < settings.minDistance) return unchanged;
@@ -89,25 +90,3 @@ export const compactMotionPoint = (point: MotionPoint): MotionPoint => ({
   longitude: point.longitude,
   attributes: typeof point.attributes.totalDistance === 'number' ? { totalDistance: point.attributes.totalDistance } : {},
 });
-
-/**
- * The window after `position`: everything within minDuration of it, plus the newest point at least
- * that old. The position goes in as it is (its id is assigned when it is stored); `shrink` may reduce
- * the one before it, stored by now, so a device reporting every second keeps minutes of small points
- * rather than whole positions.
- */
-export const nextMotionWindow = (window: readonly MotionPoint[], position: MotionPoint, minDuration: number, shrink?: (point: MotionPoint) => MotionPoint): MotionPoint[] => {
-  if (minDuration <= 0) return [position];
-  let first = 0;
-  for (let i = window.length - 1; i >= 0; i--) {
-    if (position.fixTime - window[i]!.fixTime >= minDuration) {
-      first = i;
-      break;
-    }
-  }
-  const next = window.slice(first);
-  const previous = next.length - 1;
-  if (shrink && previous >= 0 && next[previous]!.id > 0) next[previous] = shrink(next[previous]!);
-  next.push(position);
-  return next;
-};
