@@ -50,7 +50,7 @@ export const freshPostgresDatabase = async (serverUrl: string) => {
  * (e.g. `--cpu-prof`).
  */
 export const startServer = async (env: Record<string, string>): Promise<ChildProcess> => {
-  const args = ['--max-semi-space-size=32', ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), path.join(import.meta.dirname, '../apps/server/dist/main.js')];
+  const args = ['--max-semi-space-size=8', ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), path.join(import.meta.dirname, '../apps/server/dist/main.js')];
   const server = spawn(process.execPath, args, { env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...noProtocolPorts, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let attempt = 0; attempt < 150; attempt++) {
     if (await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then((response) => response.ok, () => false)) return server;
