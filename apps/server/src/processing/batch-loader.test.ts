@@ -3,19 +3,23 @@ import { createBatchLoader } from './batch-loader.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** A loader that records each batch's items and answers `item × 10`, holding batches while `hold` is set. */
+/** A loader that records each batch's items and answers `item:id`; after `hold()`, batches wait for the returned release. */
 const recordingLoader = () => {
   const batches: [number, string][][] = [];
-  let hold: Promise<void> | undefined;
+  let gate: Promise<void> | undefined;
   const loader = createBatchLoader<string, string>(async (items) => {
     batches.push([...items]);
-    await hold;
+    await gate;
     return new Map([...items].map(([id, item]) => [id, item === 'bad' ? new Error(`no ${id}`) : `${item}:${id}`]));
   });
   return {
     loader,
     batches,
-    holdUntil: (gate: Promise<void>) => void (hold = gate),
+    hold: (): (() => void) => {
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      return release;
+    },
   };
 };
 
@@ -32,9 +36,8 @@ describe('batch loader', () => {
   });
 
   it('gathers ids asked for while a batch runs into one next batch, with the newest item of each', async () => {
-    const { loader, batches, holdUntil } = recordingLoader();
-    let release!: () => void;
-    holdUntil(new Promise((resolve) => (release = resolve)));
+    const { loader, batches, hold } = recordingLoader();
+    const release = hold();
     const running = loader.load(1, 'a');
     await nextTurn();
     const queued = [loader.load(2, 'old'), loader.load(3, 'c')];
@@ -59,9 +62,8 @@ describe('batch loader', () => {
   });
 
   it('after detachRunning, asks start a new load instead of joining the running one', async () => {
-    const { loader, batches, holdUntil } = recordingLoader();
-    let release!: () => void;
-    holdUntil(new Promise((resolve) => (release = resolve)));
+    const { loader, batches, hold } = recordingLoader();
+    const release = hold();
     const stale = loader.load(1, 'before');
     await nextTurn();
     loader.detachRunning();
