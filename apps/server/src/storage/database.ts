@@ -1,11 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
 import { rememberPostgresPool } from './postgres-pool.js';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startSqliteCheckpointer } from './sqlite-checkpointer.js';
+import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
+import { isSqliteFile, openSqliteConnection } from './sqlite-connection.js';
+import { startSqliteIngestThread, type SqliteIngestThread } from './sqlite-ingest-thread.js';
+import { createPositionIds, type PositionIds } from './sqlite-position-ids.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { QueuedSqliteDialect } from './sqlite-queued-dialect.js';
 
@@ -16,27 +18,14 @@ export interface Storage {
   dialect: Dialect;
   /** The embedded database's own handle, for the ingest writer's prepared statements; absent on PostgreSQL. */
   sqlite?: SqliteDatabase.Database;
+  /** SQLite: where every writer of positions takes their ids. */
+  positionIds?: PositionIds;
+  /** SQLite database file: the thread the ingest writes on. */
+  ingestThread?: SqliteIngestThread;
   close(): Promise<void>;
 }
 
 const INT8_OID = 20;
-
-const isFile = (file: string) => file !== ':memory:' && file !== '';
-
-/** Tuned for steady ingest: WAL lets readers run beside the writer; NORMAL sync is durable in WAL. */
-const openSqlite = (file: string): SqliteDatabase.Database => {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -32000');
-  sqlite.pragma('temp_store = MEMORY');
-  // a worker checkpoints (sqlite-checkpointer.ts); this connection only if the worker falls far behind
-  sqlite.pragma(`wal_autocheckpoint = ${isFile(file) ? FALLBACK_AUTOCHECKPOINT_PAGES : 4000}`);
-  return sqlite;
-};
 
 const openPostgres = (url: string, schema: string | undefined): pg.Pool => {
   const pool = new pg.Pool({
@@ -61,14 +50,17 @@ export interface StorageOptions {
 export const openStorage = (url: string, options: StorageOptions = {}): Storage => {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
-    const sqlite = openSqlite(file);
+    const sqlite = openSqliteConnection(file);
     const db = new Kysely<DatabaseSchema>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }) });
-    const checkpointer = isFile(file) ? startSqliteCheckpointer(path.resolve(file), options.onCheckpointError ?? (() => undefined)) : undefined;
+    const onFile = isSqliteFile(file);
+    const checkpointer = onFile ? startSqliteCheckpointer(path.resolve(file), options.onCheckpointError ?? (() => undefined)) : undefined;
+    const ingestThread = onFile ? startSqliteIngestThread(path.resolve(file)) : undefined;
     const close = async () => {
+      await ingestThread?.close();
       await checkpointer?.close();
       await db.destroy();
     };
-    return { db, dialect: 'sqlite', sqlite, close };
+    return { db, dialect: 'sqlite', sqlite, positionIds: createPositionIds(sqlite), ingestThread, close };
   }
   const pool = openPostgres(url, options.schema);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });

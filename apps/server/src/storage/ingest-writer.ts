@@ -35,5 +35,5 @@ export interface IngestWriter {
   write(records: IngestRecord[]): Promise<IngestOutcome[]>;
 }
 
-export const createIngestWriter = (storage: Storage): IngestWriter =>
-  storage.sqlite ? createSqliteIngestWriter(storage.db, storage.sqlite) : createPostgresIngestWriter(storage.db);
+export const createIngestWriter = ({ db, sqlite, positionIds, ingestThread }: Storage): IngestWriter =>
+  sqlite && positionIds ? createSqliteIngestWriter({ db, sqlite, positionIds, thread: ingestThread }) : createPostgresIngestWriter(db);

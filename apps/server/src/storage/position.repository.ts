@@ -3,12 +3,14 @@ import type { Position } from '@tracklane/domain';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
 import { chunksOf } from './id-chunks.js';
+import type { PositionIds } from './sqlite-position-ids.js';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
-export const createPositionRepository = (root: Kysely<DatabaseSchema>) => ({
+/** `positionIds`: on SQLite, the ids the ingest also draws from (it knows them before it writes). */
+export const createPositionRepository = (root: Kysely<DatabaseSchema>, positionIds?: PositionIds) => ({
   insert: async (position: Omit<Position, 'id'>, db: Db = root): Promise<number> => {
-    const row = { ...codecs.position.toRow(position), deviceId: position.deviceId };
+    const row = { ...(positionIds ? { id: positionIds.next() } : {}), ...codecs.position.toRow(position), deviceId: position.deviceId };
     const inserted = await db.insertInto('positions').values(row as never).returning('id').executeTakeFirstOrThrow();
     return Number(inserted.id);
   },

@@ -14,7 +14,7 @@ import { createSessionRepository } from './session.repository.js';
 import { createStatisticsRepository } from './statistics.repository.js';
 import { createUserRepository } from './user.repository.js';
 
-export const createRepositories = ({ db }: Storage) => ({
+export const createRepositories = ({ db, positionIds }: Storage) => ({
   server: createServerRepository(db),
   users: createEntityRepository<User>(db, 'users', codecs.user),
   userAccounts: createUserRepository(db),
@@ -33,7 +33,7 @@ export const createRepositories = ({ db }: Storage) => ({
   statistics: createEntityRepository<Statistics>(db, 'statistics', codecs.statistics),
   statisticsHistory: createStatisticsRepository(db),
   events: createEntityRepository<Event>(db, 'events', codecs.event),
-  positions: createPositionRepository(db),
+  positions: createPositionRepository(db, positionIds),
   processing: createProcessingRepository(db),
   reportData: createReportRepository(db),
   sessions: createSessionRepository(db),

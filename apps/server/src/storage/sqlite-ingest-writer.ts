@@ -1,60 +1,54 @@
+import type { Event } from '@tracklane/domain';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
-import { columnsOf, quoted } from './ingest-rows.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
+import { createSqliteBatchWriter, type SqliteBatchItem, type SqliteBatchResult } from './sqlite-ingest-batch.js';
+import type { SqliteIngestThread } from './sqlite-ingest-thread.js';
+import type { PositionIds } from './sqlite-position-ids.js';
 
-type Row = Record<string, unknown>;
+export interface SqliteIngestTarget {
+  db: Kysely<DatabaseSchema>;
+  sqlite: SqliteDatabase.Database;
+  positionIds: PositionIds;
+  /** The writer thread of a database file; absent for an in-memory database, which no other thread can open. */
+  thread?: SqliteIngestThread;
+}
 
-// The new position becomes the latest unless the current latest has a later fix (or is gone).
-const RECORD_MESSAGE = `update devices set status = 'online', "lastUpdate" = ?,
-  "positionId" = case
-    when "positionId" is null
-      or not exists (select 1 from positions where positions.id = devices."positionId")
-      or (select "fixTime" from positions where positions.id = devices."positionId") <= ?
-    then ? else "positionId" end
-  where id = ? returning "positionId"`;
-const MARK_ONLINE = `update devices set status = 'online', "lastUpdate" = ? where id = ? returning "positionId"`;
-const SAVE_STATE = `insert into processing_states ("deviceId", state) values (?, ?) on conflict ("deviceId") do update set state = excluded.state`;
+type Prepared = { item: SqliteBatchItem; events: Omit<Event, 'id'>[] };
+
+/** Draws each position's id and asks its record for the events and state stored with it. */
+const prepare = (record: IngestRecord, positionIds: PositionIds): Prepared => {
+  const { deviceId, received, position } = record;
+  const positionId = position ? positionIds.next() : 0;
+  const { events, state } = record.complete(positionId);
+  return {
+    item: { deviceId, received, position: position && { id: positionId, fixTime: position.fixTime, row: position.row }, state, events: events.map((event) => codecs.event.toRow(event)) },
+    events,
+  };
+};
+
+const outcomeOf = ({ item, events }: Prepared, { latestId, eventIds }: SqliteBatchResult): IngestOutcome => ({
+  positionId: item.position?.id ?? 0,
+  latestId,
+  events: events.map((event, index): Event => ({ ...event, id: eventIds[index]! })),
+});
 
 /**
- * SQLite: the whole batch in one synchronous transaction of prepared statements, run while holding
- * Kysely's connection so it never interleaves with a transaction of the API.
+ * SQLite: the whole batch in one transaction of prepared statements. On a database file it runs on
+ * the writer thread; in memory it runs here, holding Kysely's connection so it never interleaves
+ * with a transaction of the API.
  */
-export const createSqliteIngestWriter = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Database): IngestWriter => {
-  const inserts = new Map<string, SqliteDatabase.Statement>();
-  const insertInto = (table: string, row: Row) => {
-    const columns = columnsOf(row);
-    const key = `${table}:${columns.join(',')}`;
-    let statement = inserts.get(key);
-    if (!statement) {
-      statement = sqlite.prepare(`insert into ${table} (${columns.map(quoted).join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-      inserts.set(key, statement);
-    }
-    return Number(statement.run(Object.values(row) as unknown[]).lastInsertRowid);
-  };
-  const recordMessage = sqlite.prepare(RECORD_MESSAGE);
-  const markOnline = sqlite.prepare(MARK_ONLINE);
-  const saveState = sqlite.prepare(SAVE_STATE);
-
-  const writeOne = (record: IngestRecord): IngestOutcome => {
-    const { deviceId, received, position } = record;
-    const positionId = position ? insertInto('positions', position.row) : 0;
-    const latest = (position
-      ? recordMessage.get(received, position.fixTime, positionId, deviceId)
-      : markOnline.get(received, deviceId)) as { positionId: number | null } | undefined;
-    const { events, state } = record.complete(positionId);
-    if (state !== undefined) saveState.run(deviceId, state);
-    return {
-      positionId,
-      latestId: Number(latest?.positionId ?? 0),
-      events: events.map((event) => ({ ...event, id: insertInto('events', codecs.event.toRow(event)) })),
-    };
-  };
-  const writeAll = sqlite.transaction((records: IngestRecord[]) => records.map(writeOne));
-
+export const createSqliteIngestWriter = ({ db, sqlite, positionIds, thread }: SqliteIngestTarget): IngestWriter => {
+  const writeHere = createSqliteBatchWriter(sqlite);
+  const commit = (items: SqliteBatchItem[]): Promise<SqliteBatchResult[]> =>
+    thread ? thread.write(items) : db.connection().execute(async () => writeHere(items));
   return {
-    write: (records) => db.connection().execute(async () => writeAll(records)),
+    write: async (records) => {
+      const prepared = records.map((record) => prepare(record, positionIds));
+      const results = await commit(prepared.map(({ item }) => item));
+      return prepared.map((entry, index) => outcomeOf(entry, results[index]!));
+    },
   };
 };

@@ -1,4 +1,4 @@
-import { SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
+import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type TransactionSettings } from 'kysely';
 
 /**
  * Kysely's SQLite driver guards its one connection with a mutex that wakes every waiter on each
@@ -40,7 +40,12 @@ class QueuedDriver implements Driver {
     }
   }
 
-  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.inner.beginTransaction(connection, settings);
+  // Immediate: the transaction takes the write lock (waiting for the ingest's writer thread) before
+  // it reads. A deferred one that read first could not take it later once the writer committed in
+  // between (SQLITE_BUSY without waiting), failing an API request.
+  beginTransaction = async (connection: DatabaseConnection, _settings: TransactionSettings) => {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  };
   commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
   rollbackTransaction = (connection: DatabaseConnection) => this.inner.rollbackTransaction(connection);
   savepoint = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => this.inner.savepoint!(connection, name, compile);

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -7,7 +10,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 
 export interface TestDatabase {
-  name: 'sqlite' | 'postgres';
+  name: 'sqlite' | 'sqlite file' | 'postgres';
   url: string;
 }
 
@@ -19,6 +22,15 @@ export const testDatabases = (): TestDatabase[] => [
   { name: 'sqlite', url: 'sqlite::memory:' },
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
 ];
+
+/**
+ * A SQLite database file in a fresh temporary folder: unlike `:memory:`, the ingest writes it on
+ * its writer thread, beside the API's connection.
+ */
+export const sqliteFileDatabase = (): TestDatabase => ({
+  name: 'sqlite file',
+  url: `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-test-')), 'database.sqlite')}`,
+});
 
 export interface TestServer {
   app: FastifyInstance;

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '@tracklane/domain';
 import { codecs } from '../../src/storage/codecs.js';
 import { createIngestWriter, type IngestRecord, type IngestWriter } from '../../src/storage/ingest-writer.js';
-import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { sqliteFileDatabase, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 2, 1, 8);
 
-describe.each(testDatabases())('ingest writer on $name', (database) => {
+describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $name', (database) => {
   let server: TestServer;
   let writer: IngestWriter;
   let devices = 0;
@@ -127,6 +127,31 @@ describe.each(testDatabases())('ingest writer on $name', (database) => {
     });
   }
 
+  // API transactions share SQLite's one write lock with the writer thread's connection
+  if (database.name === 'sqlite file') {
+    it('runs API transactions that read, wait and then write beside the batches of the writer thread', async () => {
+      const fleet = await Promise.all(Array.from({ length: 40 }, newDevice));
+      const batches = Array.from({ length: 30 }, (_, round) => writer.write(fleet.map((device) => record(device, T0 + round * 1000))));
+      const edits = fleet.slice(0, 10).map((deviceId) =>
+        db().transaction().execute(async (trx) => {
+          const { name } = await trx.selectFrom('devices').select('name').where('id', '=', deviceId).executeTakeFirstOrThrow();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          const positionId = await server.ctx.repos.positions.insert(codecs.position.fromRow({ ...codecs.position.toRow(positionOf(deviceId, T0 - HOUR)), id: 0 }), trx);
+          await trx.updateTable('devices').set({ name: `${name} (edited)` }).where('id', '=', deviceId).execute();
+          return positionId;
+        }),
+      );
+      const [written, edited] = await Promise.all([Promise.all(batches), Promise.all(edits)]);
+
+      const ids = [...written.flat().map((outcome) => outcome.positionId), ...edited];
+      expect(new Set(ids).size).toBe(30 * 40 + 10);
+      const stored = await db().selectFrom('positions').select('id').where('deviceId', 'in', fleet).execute();
+      expect(stored).toHaveLength(30 * 40 + 10);
+      const names = await db().selectFrom('devices').select('name').where('id', 'in', fleet.slice(0, 10)).execute();
+      expect(names.every(({ name }) => name.endsWith('(edited)'))).toBe(true);
+    });
+  }
+
   it('gives every position its own id in batches larger than usual, beside positions stored by the API', async () => {
     const fleet = await Promise.all(Array.from({ length: 300 }, newDevice));
     const first = await writer.write(fleet.map((device) => record(device, T0)));
@@ -139,5 +164,30 @@ describe.each(testDatabases())('ingest writer on $name', (database) => {
     expect(new Set(second.flatMap((outcome) => outcome.events.map((event) => event.id))).size).toBe(300);
     const stored = await db().selectFrom('positions').select('id').where('deviceId', 'in', fleet).execute();
     expect(stored).toHaveLength(601);
+  });
+});
+
+describe('the SQLite writer thread', () => {
+  it('commits the batches already sent when the database closes, and refuses later ones', async () => {
+    const server = await startTestServer(sqliteFileDatabase());
+    try {
+      const { storage, repos } = server.ctx;
+      const writer = createIngestWriter(storage);
+      const deviceId = await repos.devices.insert({ name: 'Closing', uniqueId: 'closing-1' });
+      const rowAt = (fixTime: number) => codecs.position.toRow({
+        deviceId, protocol: 'gt06', serverTime: fixTime, deviceTime: fixTime, fixTime, valid: true, latitude: 52, longitude: 13,
+        altitude: 0, speed: 0, course: 0, address: null, accuracy: 0, network: null, geofenceIds: null, attributes: {},
+      });
+      const recordAt = (fixTime: number): IngestRecord => ({ deviceId, received: fixTime, position: { row: rowAt(fixTime), fixTime }, complete: () => ({ events: [] }) });
+
+      const sent = Array.from({ length: 5 }, (_, index) => writer.write([recordAt(T0 + index * 1000)]));
+      await storage.ingestThread!.close();
+      const stored = (await Promise.all(sent)).map(([outcome]) => outcome!.positionId);
+
+      expect((await storage.db.selectFrom('positions').select('id').where('deviceId', '=', deviceId).orderBy('id').execute()).map(({ id }) => id)).toEqual(stored);
+      await expect(writer.write([recordAt(T0 + HOUR)])).rejects.toThrow('The database is closed');
+    } finally {
+      await server.close();
+    }
   });
 });

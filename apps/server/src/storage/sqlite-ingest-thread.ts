@@ -1,0 +1,85 @@
+import { Worker } from 'node:worker_threads';
+import type { SqliteBatchItem, SqliteBatchResult } from './sqlite-ingest-batch.js';
+
+export type WriterRequest = { kind: 'write'; seq: number; items: SqliteBatchItem[] } | { kind: 'close' };
+export type WriterReply = { seq: number; results: SqliteBatchResult[] } | { seq: number; error: string };
+
+export interface SqliteIngestThread {
+  /** Writes a batch on the writer thread; resolves once it is committed. */
+  write(items: SqliteBatchItem[]): Promise<SqliteBatchResult[]>;
+  /** Lets the batches already sent commit, then stops the thread. */
+  close(): Promise<void>;
+}
+
+// Run from the sources (tests), the worker is TypeScript too: it starts through tsx's loader.
+const startWorker = (file: string): Worker => {
+  const compiled = new URL('./sqlite-ingest.worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(compiled, { workerData: { file } });
+  const source = new URL('./sqlite-ingest.worker.ts', import.meta.url);
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: { file } });
+};
+
+interface Pending {
+  resolve(results: SqliteBatchResult[]): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The ingest's SQLite writes on a thread of their own, with their own connection: the commit's
+ * CPU time (a fifth of the event loop's per position) leaves the thread that reads trackers and
+ * serves the API. Batches commit in the order sent. A thread that dies fails the batches it held
+ * (their positions go unacknowledged and the trackers resend them); the next batch starts a new one.
+ */
+export const startSqliteIngestThread = (file: string): SqliteIngestThread => {
+  const pending = new Map<number, Pending>();
+  let seq = 0;
+  let worker: Worker | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const settle = (reply: WriterReply) => {
+    const waiting = pending.get(reply.seq);
+    pending.delete(reply.seq);
+    if (pending.size === 0) worker?.unref();
+    if ('error' in reply) waiting?.reject(new Error(reply.error));
+    else waiting?.resolve(reply.results);
+  };
+  const failAll = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  const spawn = (): Worker => {
+    const started = startWorker(file);
+    started.unref();
+    started.on('message', settle);
+    started.on('error', (error) => failAll(new Error(`SQLite writer thread failed: ${error.message}`)));
+    exited = new Promise((resolve) =>
+      started.once('exit', (code) => {
+        if (worker === started) worker = undefined;
+        failAll(new Error(`SQLite writer thread stopped (exit code ${code})`));
+        resolve();
+      }),
+    );
+    return started;
+  };
+
+  return {
+    write: (items) =>
+      new Promise((resolve, reject) => {
+        if (closed) throw new Error('The database is closed');
+        const thread = (worker ??= spawn());
+        const request: WriterRequest = { kind: 'write', seq: ++seq, items };
+        pending.set(request.seq, { resolve, reject });
+        // a batch in flight keeps the process alive, an idle thread does not
+        if (pending.size === 1) thread.ref();
+        thread.postMessage(request);
+      }),
+    close: async () => {
+      closed = true;
+      worker?.postMessage({ kind: 'close' } satisfies WriterRequest);
+      worker = undefined;
+      await exited;
+    },
+  };
+};

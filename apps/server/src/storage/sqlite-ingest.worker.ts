@@ -1,0 +1,26 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openSqliteConnection } from './sqlite-connection.js';
+import { createSqliteBatchWriter, type SqliteBatchItem } from './sqlite-ingest-batch.js';
+import type { WriterReply, WriterRequest } from './sqlite-ingest-thread.js';
+
+// The ingest's SQLite writer thread: its own connection, one batch at a time, in arrival order.
+const port = parentPort!;
+const sqlite = openSqliteConnection((workerData as { file: string }).file);
+const writeBatch = createSqliteBatchWriter(sqlite);
+
+const write = (seq: number, items: SqliteBatchItem[]): WriterReply => {
+  try {
+    return { seq, results: writeBatch(items) };
+  } catch (error) {
+    return { seq, error: error instanceof Error ? error.message : String(error) };
+  }
+};
+
+port.on('message', (request: WriterRequest) => {
+  if (request.kind === 'write') {
+    port.postMessage(write(request.seq, request.items));
+    return;
+  }
+  sqlite.close();
+  port.close();
+});
