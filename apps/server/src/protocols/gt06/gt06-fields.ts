@@ -16,30 +16,33 @@ export type Gt06Variant =
   | 'standard' | 'vxt01' | 'wanwayS20' | 'sr411Mini' | 'gt06eCard' | 'benway' | 's5' | 'space10x'
   | 'obd6' | 'wetrust' | 'jc400' | 'sl4x' | 'seeworld' | 'rfid' | 'lw4g';
 
+// Type, length test, variant: the first match wins, as in Traccar.
+const VARIANTS: readonly [number, (length: number) => boolean, Gt06Variant][] = [
+  [0x12, (l) => l === 0x24, 'vxt01'],
+  [0x16, (l) => l === 0x24, 'vxt01'],
+  [0x24, (l) => l === 0x31, 'wanwayS20'],
+  [0x24, (l) => l === 0x2e, 'sr411Mini'],
+  [0x12, (l) => l >= 0x71, 'gt06eCard'],
+  [0x12, (l) => l === 0x21, 'benway'],
+  [0x12, (l) => l === 0x2b, 's5'],
+  [0x19, (l) => l >= 0x17, 'space10x'],
+  [0x13, (l) => l === 0x13, 'obd6'],
+  [0x12, (l) => l === 0x29, 'wetrust'],
+  [0x34, (l) => l === 0x37, 'sl4x'],
+  [0x31, (l) => l === 0x2a, 'sl4x'],
+  [0x32, (l) => l === 0x27 || l === 0x29, 'sl4x'],
+  [0x22, (l) => l === 0x2f, 'seeworld'],
+  [0x16, (l) => l === 0x26, 'seeworld'],
+  [0xa3, (l) => l === 0x0c, 'seeworld'],
+  [0x17, (l) => l === 0x28, 'rfid'],
+  [0xa2, (l) => l === 0x40, 'lw4g'],
+];
+
 export const variantOf = (extended: boolean, type: number, length: number, frame: Buffer): Gt06Variant => {
   if (extended) return 'standard';
-  const table: [number, (length: number) => boolean, Gt06Variant][] = [
-    [0x12, (l) => l === 0x24, 'vxt01'],
-    [0x16, (l) => l === 0x24, 'vxt01'],
-    [0x24, (l) => l === 0x31, 'wanwayS20'],
-    [0x24, (l) => l === 0x2e, 'sr411Mini'],
-    [0x12, (l) => l >= 0x71, 'gt06eCard'],
-    [0x12, (l) => l === 0x21, 'benway'],
-    [0x12, (l) => l === 0x2b, 's5'],
-    [0x19, (l) => l >= 0x17, 'space10x'],
-    [0x13, (l) => l === 0x13, 'obd6'],
-    [0x12, (l) => l === 0x29, 'wetrust'],
-    [0x34, (l) => l === 0x37, 'sl4x'],
-    [0x31, (l) => l === 0x2a, 'sl4x'],
-    [0x32, (l) => l === 0x27 || l === 0x29, 'sl4x'],
-    [0x22, (l) => l === 0x2f, 'seeworld'],
-    [0x16, (l) => l === 0x26, 'seeworld'],
-    [0xa3, (l) => l === 0x0c, 'seeworld'],
-    [0x17, (l) => l === 0x28, 'rfid'],
-    [0xa2, (l) => l === 0x40, 'lw4g'],
-  ];
   if (type === 0x95 && frame.length >= 6 && frame.readUInt16BE(4) === 0xffff) return 'jc400';
-  return table.find(([t, matches]) => t === type && matches(length))?.[2] ?? 'standard';
+  for (const [variantType, matches, variant] of VARIANTS) if (variantType === type && matches(length)) return variant;
+  return 'standard';
 };
 
 /** Date and time as six bytes YY MM DD hh mm ss in the device's zone. */

@@ -1,15 +1,24 @@
 import { crc16X25 } from '../transport/crc16.js';
 
+const EMPTY = Buffer.alloc(0);
+
 /**
  * A server packet: `78 78` + length (or `79 79` + 2-byte length), type, content, serial, CRC-16/X-25
  * over length…serial, `0D 0A` (reference/protocols.md §2).
  */
-export const gt06Packet = (type: number, serial: number, content: Buffer = Buffer.alloc(0), extended = false): Buffer => {
+export const gt06Packet = (type: number, serial: number, content: Buffer = EMPTY, extended = false): Buffer => {
   const length = 5 + content.length;
-  const header = extended ? Buffer.from([0x79, 0x79, length >> 8, length & 0xff]) : Buffer.from([0x78, 0x78, length]);
-  const body = Buffer.concat([header, Buffer.from([type]), content, Buffer.from([serial >> 8, serial & 0xff])]);
-  const crc = crc16X25(body.subarray(2));
-  return Buffer.concat([body, Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a])]);
+  const start = extended ? 4 : 3;
+  const packet = Buffer.allocUnsafe(start + length + 2);
+  packet.writeUInt16BE(extended ? 0x7979 : 0x7878, 0);
+  if (extended) packet.writeUInt16BE(length, 2);
+  else packet[2] = length;
+  packet[start] = type;
+  content.copy(packet, start + 1);
+  const end = packet.writeUInt16BE(serial, start + 1 + content.length);
+  packet.writeUInt16BE(crc16X25(packet.subarray(2, end)), end);
+  packet.writeUInt16BE(0x0d0a, end + 2);
+  return packet;
 };
 
 /** The generic acknowledgement: same type, the serial the device sent. */

@@ -1,15 +1,20 @@
 /**
- * The two reflected CRC-16 variants the binary protocols need (reference/protocols.md, "CRC
- * parameters"). The npm CRC packages in use elsewhere cover CRC-32 only, and a table-less reflected
- * CRC is a few lines, so these are written out.
+ * The reflected CRC-16 variants the binary protocols need (reference/protocols.md, "CRC
+ * parameters"). The npm CRC packages in use elsewhere cover CRC-32 only, and a reflected CRC is a few
+ * lines, so these are written out.
  */
-const reflected = (poly: number, init: number, xorOut: number) => (data: Uint8Array): number => {
-  let crc = init;
-  for (const byte of data) {
-    crc ^= byte;
+const reflected = (poly: number, init: number, xorOut: number) => {
+  // the register after shifting each possible low byte through, so each data byte is one step
+  const table = Uint16Array.from({ length: 256 }, (_, byte) => {
+    let crc = byte;
     for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ poly : crc >>> 1;
-  }
-  return (crc ^ xorOut) & 0xffff;
+    return crc;
+  });
+  return (data: Uint8Array): number => {
+    let crc = init;
+    for (let index = 0; index < data.length; index++) crc = (crc >>> 8) ^ table[(crc ^ data[index]!) & 0xff]!;
+    return (crc ^ xorOut) & 0xffff;
+  };
 };
 
 /** CRC-16/X-25 (CRC-ITU): GT06 packets. Polynomial 0x1021 reflected = 0x8408. */
