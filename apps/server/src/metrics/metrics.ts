@@ -21,8 +21,9 @@ const registerOpenFileDescriptors = (registry: Registry) => {
 };
 
 /**
- * Prometheus metrics of one instance (`GET /metrics`): ingest counters per protocol, the ingest queue depth, request
- * latencies per route, live socket clients, tracker connections per protocol, and Node's defaults.
+ * Prometheus metrics of one instance (`GET /metrics`): ingest counters per protocol, the ingest queue
+ * depth, the ingest's commit time and batch size, request latencies per route, live socket clients,
+ * tracker connections per protocol, and Node's defaults.
  */
 export const createMetrics = () => {
   const registry = new Registry();
@@ -39,6 +40,19 @@ export const createMetrics = () => {
     positionsFiltered: new Counter({ name: 'tracklane_positions_filtered_total', help: 'Positions dropped by the processing filters', labelNames: ['protocol'], registers: [registry] }),
     positionsRejected: new Counter({ name: 'tracklane_positions_rejected_total', help: 'Messages from unknown or disabled devices', labelNames: ['protocol', 'reason'], registers: [registry] }),
     ingestInFlight: new Gauge({ name: 'tracklane_ingest_in_flight', help: 'Decoded device messages waiting for their turn, processing or their commit (the ingest queue depth)', registers: [registry] }),
+    ingestCommitDuration: new Histogram({
+      name: 'tracklane_ingest_commit_seconds',
+      help: 'Time to store one batch of ingested messages (one transaction), by outcome',
+      labelNames: ['outcome'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [registry],
+    }),
+    ingestBatchSize: new Histogram({
+      name: 'tracklane_ingest_batch_messages',
+      help: 'Ingested messages stored together in one transaction (group commit)',
+      buckets: [1, 2, 5, 10, 25, 50, 100, 256],
+      registers: [registry],
+    }),
     requestDuration: new Histogram({
       name: 'tracklane_http_request_duration_seconds',
       help: 'API request latency',

@@ -30,6 +30,10 @@ describe.each(testDatabases())('Prometheus metrics on $name', (database) => {
     expect(valueOf(response.body, 'tracklane_http_request_duration_seconds_count{method="GET",route="/api/devices",status="200"}')).toBe(1);
     expect(valueOf(response.body, 'tracklane_socket_clients')).toBe(0);
     expect(valueOf(response.body, 'tracklane_ingest_in_flight')).toBe(0);
+    // the unknown device's message never reaches the database
+    expect(valueOf(response.body, 'tracklane_ingest_commit_seconds_count{outcome="committed"}')).toBe(1);
+    expect(valueOf(response.body, 'tracklane_ingest_commit_seconds_sum{outcome="committed"}')).toBeGreaterThan(0);
+    expect(valueOf(response.body, 'tracklane_ingest_batch_messages_sum')).toBe(1);
     expect(response.body).toContain('tracklane_process_resident_memory_bytes');
   });
 
