@@ -40,7 +40,7 @@ export const createPositionProcessor = (deps: { repos: Repositories; catalog: De
         }),
       ),
     /**
-     * Inside the write, once the position's id is known (0 for a filtered one): the events to store
+     * Just before the write, once the position's id is known (0 for a filtered one): the events to store
      * and the detector state, when it changed.
      */
     finish: (prepared: PreparedPosition, positionId: number): { events: Omit<Event, 'id'>[]; state?: string } => {

@@ -11,8 +11,8 @@ export interface IngestRecord {
   /** The position's row (codecs.position), absent when a filter dropped it. */
   position?: { row: Record<string, unknown>; fixTime: number };
   /**
-   * Called once the position's id is known (0 for a filtered message), inside the write: the events
-   * and detector state stored with it. May run again if the batch is retried item by item.
+   * Called once the position's id is known (0 for a filtered message), just before the write: the
+   * events and detector state stored with it. May run again if the batch is retried item by item.
    */
   complete(positionId: number): { events: Omit<Event, 'id'>[]; state?: string };
 }
