@@ -25,61 +25,68 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** One started worker and the batches it holds. */
+interface Generation {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  exited: Promise<void>;
+}
+
 /**
  * The ingest's SQLite writes on a thread of their own, with their own connection: the commit's
  * CPU time (a fifth of the event loop's per position) leaves the thread that reads trackers and
- * serves the API. Batches commit in the order sent. A thread that dies fails the batches it held
- * (their positions go unacknowledged and the trackers resend them); the next batch starts a new one.
+ * serves the API. Batches commit in the order sent. A thread that fails or dies fails the batches
+ * it held (their positions go unacknowledged and the trackers resend them); the next batch starts a
+ * new one.
  */
 export const startSqliteIngestThread = (file: string): SqliteIngestThread => {
-  const pending = new Map<number, Pending>();
   let seq = 0;
-  let worker: Worker | undefined;
-  let exited: Promise<void> = Promise.resolve();
+  let current: Generation | undefined;
   let closed = false;
 
-  const settle = (reply: WriterReply) => {
-    const waiting = pending.get(reply.seq);
-    pending.delete(reply.seq);
-    if (pending.size === 0) worker?.unref();
-    if ('error' in reply) waiting?.reject(new Error(reply.error));
-    else waiting?.resolve(reply.results);
-  };
-  const failAll = (error: Error) => {
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
-  };
-  const spawn = (): Worker => {
-    const started = startWorker(file);
-    started.unref();
-    started.on('message', settle);
-    started.on('error', (error) => failAll(new Error(`SQLite writer thread failed: ${error.message}`)));
-    exited = new Promise((resolve) =>
-      started.once('exit', (code) => {
-        if (worker === started) worker = undefined;
-        failAll(new Error(`SQLite writer thread stopped (exit code ${code})`));
+  const spawn = (): Generation => {
+    const worker = startWorker(file);
+    worker.unref();
+    const pending = new Map<number, Pending>();
+    const retire = (error: Error) => {
+      if (current?.worker === worker) current = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    worker.on('message', (reply: WriterReply) => {
+      const waiting = pending.get(reply.seq);
+      pending.delete(reply.seq);
+      if (pending.size === 0) worker.unref();
+      if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else waiting?.resolve(reply.results);
+    });
+    worker.on('error', (error) => retire(new Error(`SQLite writer thread failed: ${error.message}`)));
+    const exited = new Promise<void>((resolve) =>
+      worker.once('exit', (code) => {
+        retire(new Error(`SQLite writer thread stopped (exit code ${code})`));
         resolve();
       }),
     );
-    return started;
+    return { worker, pending, exited };
   };
 
   return {
     write: (items) =>
       new Promise((resolve, reject) => {
         if (closed) throw new Error('The database is closed');
-        const thread = (worker ??= spawn());
+        const { worker, pending } = (current ??= spawn());
         const request: WriterRequest = { kind: 'write', seq: ++seq, items };
         pending.set(request.seq, { resolve, reject });
         // a batch in flight keeps the process alive, an idle thread does not
-        if (pending.size === 1) thread.ref();
-        thread.postMessage(request);
+        if (pending.size === 1) worker.ref();
+        worker.postMessage(request);
       }),
     close: async () => {
       closed = true;
-      worker?.postMessage({ kind: 'close' } satisfies WriterRequest);
-      worker = undefined;
-      await exited;
+      const last = current;
+      current = undefined;
+      last?.worker.postMessage({ kind: 'close' } satisfies WriterRequest);
+      await last?.exited;
     },
   };
 };
