@@ -35,15 +35,19 @@ const outcomeOf = ({ item, events }: Prepared, { latestId, eventIds }: SqliteBat
   events: events.map((event, index): Event => ({ ...event, id: eventIds[index]! })),
 });
 
+/** The batch on the event loop, holding Kysely's single connection. */
+const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Database) => {
+  const writeBatch = createSqliteBatchWriter(sqlite);
+  return (items: SqliteBatchItem[]): Promise<SqliteBatchResult[]> => db.connection().execute(async () => writeBatch(items));
+};
+
 /**
  * SQLite: the whole batch in one transaction of prepared statements. On a database file it runs on
  * the writer thread; in memory it runs here, holding Kysely's connection so it never interleaves
  * with a transaction of the API.
  */
 export const createSqliteIngestWriter = ({ db, sqlite, positionIds, thread }: SqliteIngestTarget): IngestWriter => {
-  const writeHere = createSqliteBatchWriter(sqlite);
-  const commit = (items: SqliteBatchItem[]): Promise<SqliteBatchResult[]> =>
-    thread ? thread.write(items) : db.connection().execute(async () => writeHere(items));
+  const commit = thread ? (items: SqliteBatchItem[]) => thread.write(items) : committedHere(db, sqlite);
   return {
     write: async (records) => {
       const prepared = records.map((record) => prepare(record, positionIds));
