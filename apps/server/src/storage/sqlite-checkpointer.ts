@@ -1,9 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** Pages the ingest may leave in the WAL before it checkpoints by itself: only if the worker falls far behind. */
-export const FALLBACK_AUTOCHECKPOINT_PAGES = 40_000;
-
 const DEFAULT_INTERVAL_MS = 500;
 
 // CommonJS, evaluated by the worker: its own connection, a passive checkpoint every interval

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { FALLBACK_AUTOCHECKPOINT_PAGES } from './sqlite-checkpointer.js';
+
+/** Pages a writing connection may leave in the WAL before it checkpoints by itself: only if the checkpointer falls far behind. */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 40_000;
 
 export const isSqliteFile = (file: string): boolean => file !== ':memory:' && file !== '';
 

@@ -7,6 +7,11 @@ import { sqliteFileDatabase, startTestServer, testDatabases, type TestServer } f
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 2, 1, 8);
 
+const positionOf = (deviceId: number, fixTime: number, received = fixTime + 1000) => ({
+  deviceId, protocol: 'osmand', serverTime: received, deviceTime: fixTime, fixTime, valid: true, latitude: 52, longitude: 13,
+  altitude: 0, speed: 5, course: 0, address: null, accuracy: 0, network: null, geofenceIds: null, attributes: { batteryLevel: 80 },
+});
+
 describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $name', (database) => {
   let server: TestServer;
   let writer: IngestWriter;
@@ -20,11 +25,6 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
 
   const db = () => server.ctx.storage.db;
   const newDevice = () => server.ctx.repos.devices.insert({ name: `Writer ${++devices}`, uniqueId: `writer-${devices}` });
-
-  const positionOf = (deviceId: number, fixTime: number, received = fixTime + 1000) => ({
-    deviceId, protocol: 'osmand', serverTime: received, deviceTime: fixTime, fixTime, valid: true, latitude: 52, longitude: 13,
-    altitude: 0, speed: 5, course: 0, address: null, accuracy: 0, network: null, geofenceIds: null, attributes: { batteryLevel: 80 },
-  });
 
   interface Options { events?: string[]; state?: string; filtered?: boolean; received?: number }
   /** A message of `deviceId` fixed at `fixTime`; `completions` counts how often its events were asked for. */
@@ -174,11 +174,7 @@ describe('the SQLite writer thread', () => {
       const { storage, repos } = server.ctx;
       const writer = createIngestWriter(storage);
       const deviceId = await repos.devices.insert({ name: 'Closing', uniqueId: 'closing-1' });
-      const rowAt = (fixTime: number) => codecs.position.toRow({
-        deviceId, protocol: 'gt06', serverTime: fixTime, deviceTime: fixTime, fixTime, valid: true, latitude: 52, longitude: 13,
-        altitude: 0, speed: 0, course: 0, address: null, accuracy: 0, network: null, geofenceIds: null, attributes: {},
-      });
-      const recordAt = (fixTime: number): IngestRecord => ({ deviceId, received: fixTime, position: { row: rowAt(fixTime), fixTime }, complete: () => ({ events: [] }) });
+      const recordAt = (fixTime: number): IngestRecord => ({ deviceId, received: fixTime, position: { row: codecs.position.toRow(positionOf(deviceId, fixTime)), fixTime }, complete: () => ({ events: [] }) });
 
       const sent = Array.from({ length: 5 }, (_, index) => writer.write([recordAt(T0 + index * 1000)]));
       await storage.ingestThread!.close();
