@@ -85,6 +85,8 @@ export const startSqliteIngestThread = (file: string): SqliteIngestThread => {
       closed = true;
       const last = current;
       current = undefined;
+      // until it has exited: an idle thread is unreferenced, and a process with nothing else to do would end before it
+      last?.worker.ref();
       last?.worker.postMessage({ kind: 'close' } satisfies WriterRequest);
       await last?.exited;
     },
