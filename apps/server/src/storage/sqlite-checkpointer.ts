@@ -44,6 +44,8 @@ export const startSqliteCheckpointer = (file: string, onError: (message: string)
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     close: async () => {
+      // the last checkpoint happens while closing: the process must not end before it
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },
