@@ -29,6 +29,15 @@ export interface PipelinePosition {
   attributes: Record<string, unknown>;
 }
 
+/**
+ * A position's own copy of attributes, made with Object.assign rather than a spread: V8 gave every
+ * object spread from a decoder's attributes a hidden class of its own (measured with %HaveSameMap),
+ * so each attribute the pipeline then added made yet another one, and every attribute read missed
+ * its inline cache. Sharing hidden classes took a fifth to a third off the ingest's CPU per message
+ * (bench/ingest-cost.ts).
+ */
+const ownAttributes = (attributes: Record<string, unknown>): Record<string, unknown> => Object.assign({}, attributes);
+
 export const fromDecoded = (decoded: DecodedPosition, deviceId: number, received: number): PipelinePosition => ({
   id: 0,
   deviceId,
@@ -47,7 +56,7 @@ export const fromDecoded = (decoded: DecodedPosition, deviceId: number, received
   accuracy: decoded.accuracy,
   network: decoded.network,
   geofenceIds: null,
-  attributes: { ...decoded.attributes },
+  attributes: ownAttributes(decoded.attributes),
 });
 
 const instant = (text: string | null): number => (text ? Date.parse(text) : 0);
@@ -60,7 +69,7 @@ export const fromStored = (position: Position): PipelinePosition => ({
   fixTime: instant(position.fixTime),
   outdated: false,
   geofenceIds: position.geofenceIds && position.geofenceIds.length > 0 ? position.geofenceIds : null,
-  attributes: { ...position.attributes },
+  attributes: ownAttributes(position.attributes),
 });
 
 export const toPosition = (position: PipelinePosition): Position => ({
