@@ -1,7 +1,15 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { columnsOf, quoted } from './ingest-rows.js';
+import { quoted } from './ingest-rows.js';
 
-type Row = Record<string, unknown>;
+/**
+ * A row as it crosses to the writer thread: its values in the order of its column names. Rows with
+ * the same columns share one `columns` array, which a batch then carries once (the structured clone
+ * of a message sends a repeated object as a reference), instead of every row's keys again.
+ */
+export interface SqliteRow {
+  columns: readonly string[];
+  values: unknown[];
+}
 
 /**
  * One ingested message as the SQLite writer stores it: plain data, so it can cross to the writer
@@ -10,12 +18,26 @@ type Row = Record<string, unknown>;
 export interface SqliteBatchItem {
   deviceId: number;
   received: number;
-  position?: { id: number; fixTime: number; row: Row };
+  position?: { id: number; fixTime: number; row: SqliteRow };
   /** Detector state to keep for the device, when it changed. */
   state?: string;
   /** Event rows (codecs.event), without ids. */
-  events: Row[];
+  events: SqliteRow[];
 }
+
+/**
+ * Turns rows into {@link SqliteRow}s, giving rows with the same keys in the same order the same
+ * `columns` array. One per table, so that consecutive rows usually match.
+ */
+export const createRowPacker = () => {
+  let last: string[] = [];
+  const sameAsLast = (keys: string[]) => keys.length === last.length && keys.every((key, index) => key === last[index]);
+  return (row: Record<string, unknown>): SqliteRow => {
+    const keys = Object.keys(row);
+    if (!sameAsLast(keys)) last = keys;
+    return { columns: last, values: Object.values(row) };
+  };
+};
 
 export interface SqliteBatchResult {
   /** The device's latest position after the write (the new one unless an older fix arrived late). */
@@ -23,12 +45,11 @@ export interface SqliteBatchResult {
   eventIds: number[];
 }
 
-// The new position becomes the latest unless the current latest has a later fix (or is gone).
+// The new position becomes the latest unless the current latest has a later fix; a device without
+// one (or whose latest is gone) takes it too: one lookup of the latest's fix time either way.
 const RECORD_MESSAGE = `update devices set status = 'online', "lastUpdate" = ?,
   "positionId" = case
-    when "positionId" is null
-      or not exists (select 1 from positions where positions.id = devices."positionId")
-      or (select "fixTime" from positions where positions.id = devices."positionId") <= ?
+    when coalesce((select "fixTime" <= ? from positions where positions.id = devices."positionId"), 1)
     then ? else "positionId" end
   where id = ? returning "positionId"`;
 const MARK_ONLINE = `update devices set status = 'online', "lastUpdate" = ? where id = ? returning "positionId"`;
@@ -47,18 +68,24 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
     return prepared;
   };
   const inserts = new Map<string, SqliteDatabase.Statement>();
-  /** Inserts a row, with the given id when there is one; the rows of one table share their keys. */
-  const insert = (table: string, row: Row, id?: number) => {
-    const columns = columnsOf(row);
-    const key = `${table}:${id === undefined ? '' : 'id,'}${columns.join(',')}`;
+  // the rows of a batch share their column lists, so a statement is looked up once per list
+  const insertsByColumns = new WeakMap<readonly string[], { table: string; withId: boolean; statement: SqliteDatabase.Statement }>();
+  const insertStatement = (table: string, columns: readonly string[], withId: boolean) => {
+    const key = `${table}:${withId ? 'id,' : ''}${columns.join(',')}`;
     let prepared = inserts.get(key);
     if (!prepared) {
-      const names = id === undefined ? columns : ['id', ...columns];
+      const names = withId ? ['id', ...columns] : columns;
       prepared = sqlite.prepare(`insert into ${table} (${names.map(quoted).join(', ')}) values (${names.map(() => '?').join(', ')})`);
       inserts.set(key, prepared);
     }
-    const values = Object.values(row) as unknown[];
-    return Number(prepared.run(id === undefined ? values : [id, ...values]).lastInsertRowid);
+    return prepared;
+  };
+  /** Inserts a row, with the given id when there is one. */
+  const insert = (table: string, { columns, values }: SqliteRow, id?: number) => {
+    const withId = id !== undefined;
+    let cached = insertsByColumns.get(columns);
+    if (cached?.table !== table || cached.withId !== withId) insertsByColumns.set(columns, (cached = { table, withId, statement: insertStatement(table, columns, withId) }));
+    return Number(cached.statement.run(withId ? [id, ...values] : values).lastInsertRowid);
   };
 
   const writeOne = ({ deviceId, received, position, state, events }: SqliteBatchItem): SqliteBatchResult => {

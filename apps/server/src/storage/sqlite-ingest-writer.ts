@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
-import { createSqliteBatchWriter, type SqliteBatchItem, type SqliteBatchResult } from './sqlite-ingest-batch.js';
+import { createRowPacker, createSqliteBatchWriter, type SqliteBatchItem, type SqliteBatchResult } from './sqlite-ingest-batch.js';
 import type { SqliteIngestThread } from './sqlite-ingest-thread.js';
 import type { PositionIds } from './sqlite-position-ids.js';
 
@@ -19,13 +19,23 @@ export interface SqliteIngestTarget {
 type Prepared = { item: SqliteBatchItem; events: Omit<Event, 'id'>[] };
 
 /** Draws each position's id and asks its record for the events and state stored with it. */
-const prepare = (record: IngestRecord, positionIds: PositionIds): Prepared => {
-  const { deviceId, received, position } = record;
-  const positionId = position ? positionIds.next() : 0;
-  const { events, state } = record.complete(positionId);
-  return {
-    item: { deviceId, received, position: position && { id: positionId, fixTime: position.fixTime, row: position.row }, state, events: events.map((event) => codecs.event.toRow(event)) },
-    events,
+const createPreparer = (positionIds: PositionIds) => {
+  const positionRow = createRowPacker();
+  const eventRow = createRowPacker();
+  return (record: IngestRecord): Prepared => {
+    const { deviceId, received, position } = record;
+    const positionId = position ? positionIds.next() : 0;
+    const { events, state } = record.complete(positionId);
+    return {
+      item: {
+        deviceId,
+        received,
+        position: position && { id: positionId, fixTime: position.fixTime, row: positionRow(position.row) },
+        state,
+        events: events.map((event) => eventRow(codecs.event.toRow(event))),
+      },
+      events,
+    };
   };
 };
 
@@ -48,9 +58,10 @@ const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Databa
  */
 export const createSqliteIngestWriter = ({ db, sqlite, positionIds, thread }: SqliteIngestTarget): IngestWriter => {
   const commit = thread ? (items: SqliteBatchItem[]) => thread.write(items) : committedHere(db, sqlite);
+  const prepare = createPreparer(positionIds);
   return {
     write: async (records) => {
-      const prepared = records.map((record) => prepare(record, positionIds));
+      const prepared = records.map(prepare);
       const results = await commit(prepared.map(({ item }) => item));
       return prepared.map((entry, index) => outcomeOf(entry, results[index]!));
     },
