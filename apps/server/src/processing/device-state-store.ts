@@ -86,7 +86,13 @@ export const createDeviceStateStore = (repos: Repositories) => {
     commit: (deviceId: number, state: DeviceState, durable: string | undefined): void => {
       states.set(deviceId, state);
       if (durable !== undefined) written.set(deviceId, durable);
-      writtenObjects.set(deviceId, { motion: state.motion, overspeed: state.overspeed });
+      // updated in place: a new object per position would be one more to age out of the young generation
+      const objects = writtenObjects.get(deviceId);
+      if (objects === undefined) writtenObjects.set(deviceId, { motion: state.motion, overspeed: state.overspeed });
+      else {
+        objects.motion = state.motion;
+        objects.overspeed = state.overspeed;
+      }
     },
     /**
      * A position stored elsewhere (another instance, an accumulator reset) that is newer than ours

@@ -1,9 +1,11 @@
 import type { PipelinePosition } from '../pipeline-position.js';
 import { positionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
 
-const alarmsOf = (position: PipelinePosition | undefined): string[] => {
+const NO_ALARMS: readonly string[] = Object.freeze([]);
+
+const alarmsOf = (position: PipelinePosition | undefined): readonly string[] => {
   const value = position?.attributes.alarm;
-  if (value === undefined || value === null) return [];
+  if (value === undefined || value === null) return NO_ALARMS;
   return [...new Set(String(value).split(',').map((alarm) => alarm.trim()).filter(Boolean))];
 };
 
@@ -12,8 +14,10 @@ const alarmsOf = (position: PipelinePosition | undefined): string[] => {
  * `event.ignoreDuplicateAlerts` (default on) values the last position also had are left out.
  */
 export const detectAlarms = ({ position, last, context }: DetectorInput): PendingEvent[] => {
+  const current = alarmsOf(position);
+  if (current.length === 0) return [];
   const previous = context.settings.boolean('event.ignoreDuplicateAlerts') ? new Set(alarmsOf(last)) : new Set<string>();
-  return alarmsOf(position)
+  return current
     .filter((alarm) => !previous.has(alarm))
     .map((alarm) => positionEvent('alarm', position, { alarm }));
 };

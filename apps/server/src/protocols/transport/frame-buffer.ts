@@ -4,8 +4,15 @@ export class FrameBufferOverflow extends Error {}
 export class InvalidStream extends Error {}
 
 /**
+ * A frame that may outlive its chunk: copied when it is a small part of a larger chunk, which it
+ * would otherwise keep in memory; as it is when it fills most of it (a tracker's usual read is one
+ * whole frame). Buffers are never written to here, so sharing one is safe.
+ */
+const ownFrame = (frame: Buffer): Buffer => (frame.length * 2 >= frame.buffer.byteLength ? frame : Buffer.from(frame));
+
+/**
  * The bytes a connection has received but not yet framed. `push` returns every frame completed by
- * the new chunk (copied, so they outlive the buffer); it throws InvalidStream when the framer finds
+ * the new chunk (each one free to outlive the buffer); it throws InvalidStream when the framer finds
  * an impossible frame and FrameBufferOverflow when more than `limit` bytes wait without a frame.
  */
 export class FrameBuffer {
@@ -33,7 +40,7 @@ export class FrameBuffer {
         continue;
       }
       if (result.consumed <= 0) throw new InvalidStream('framer consumed nothing');
-      frames.push(Buffer.from(result.frame));
+      frames.push(ownFrame(result.frame));
       this.pending = this.pending.subarray(result.consumed);
     }
     if (this.pending.length > this.limit) throw new FrameBufferOverflow(`${this.pending.length} bytes buffered without a whole frame (limit ${this.limit})`);
