@@ -10,6 +10,7 @@ import { gt06Location } from '../apps/server/src/simulator/gt06-sender.js';
 import type { SimulatedFix } from '../apps/server/src/simulator/journey.js';
 import { teltonikaAvlPacket, teltonikaIdentification } from '../apps/server/src/simulator/teltonika-sender.js';
 import { PROTOCOL_DEFAULT_PORTS } from '../apps/server/src/protocols/protocol-ports.js';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 /** Every tracker port off unless the benchmark names it, so runs never collide with a server already running. */
 const noProtocolPorts = Object.fromEntries(Object.keys(PROTOCOL_DEFAULT_PORTS).map((name) => [`${name.toUpperCase()}_PORT`, '0']));
@@ -50,7 +51,7 @@ export const freshPostgresDatabase = async (serverUrl: string) => {
  * (e.g. `--cpu-prof`).
  */
 export const startServer = async (env: Record<string, string>): Promise<ChildProcess> => {
-  const args = ['--max-semi-space-size=8', ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), path.join(import.meta.dirname, '../apps/server/dist/main.js')];
+  const args = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), path.join(import.meta.dirname, '../apps/server/dist/main.js')];
   const server = spawn(process.execPath, args, { env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...noProtocolPorts, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let attempt = 0; attempt < 150; attempt++) {
     if (await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then((response) => response.ok, () => false)) return server;

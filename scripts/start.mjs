@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outputs = ['apps/server/dist/main.js', 'packages/domain/dist/index.js', 'apps/web/dist/index.html'];
@@ -16,12 +17,7 @@ if (outputs.some((file) => !fs.existsSync(path.join(root, file)))) {
 
 // The server gets its own process group, so a terminal's Ctrl-C reaches it once, through this
 // script, instead of twice (directly and forwarded): a second signal makes it stop without grace.
-// A smaller young generation: each position's objects live until the device's next report, so
-// every scavenge copies them whatever its size; smaller semi-spaces make that many short pauses
-// instead of a few long ones. Measured (BENCHMARKS.md, live latency): 8 MiB halves the p99 at
-// 5,000 positions/s against 32 MiB, for about 5 % less throughput at saturation.
-const nodeFlags = ['--max-semi-space-size=8'];
-const server = spawn(process.execPath, [...nodeFlags, path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   detached: true,
