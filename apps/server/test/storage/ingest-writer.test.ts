@@ -66,6 +66,20 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
     expect(await deviceRow(c)).toEqual({ status: 'online', lastUpdate: T0 + 1000, positionId: ids[2] });
   });
 
+  it('stores every value in its own column when the rows of one batch list their columns in different orders', async () => {
+    const [first, second] = [await newDevice(), await newDevice()];
+    const reordered = record(second, T0);
+    const row = codecs.position.toRow({ ...positionOf(second, T0), latitude: -33.9, longitude: 18.4, speed: 42, attributes: { batteryLevel: 12 } });
+    reordered.position = { row: Object.fromEntries(Object.entries(row).reverse()), fixTime: T0 };
+    await writer.write([record(first, T0), reordered]);
+
+    const stored = await db().selectFrom('positions').select(['deviceId', 'latitude', 'longitude', 'speed', 'attributes']).where('deviceId', 'in', [first, second]).orderBy('deviceId').execute();
+    expect(stored.map(({ attributes, ...columns }) => ({ ...columns, attributes: JSON.parse(String(attributes)) }))).toEqual([
+      { deviceId: first, latitude: 52, longitude: 13, speed: 5, attributes: { batteryLevel: 80 } },
+      { deviceId: second, latitude: -33.9, longitude: 18.4, speed: 42, attributes: { batteryLevel: 12 } },
+    ]);
+  });
+
   it('keeps the newer latest position when an older fix arrives late, beside a device whose newer fix takes over', async () => {
     const [late, onTime] = [await newDevice(), await newDevice()];
     const [first] = await writer.write([record(late, T0), record(onTime, T0)]);
