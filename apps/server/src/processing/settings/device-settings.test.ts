@@ -28,6 +28,19 @@ describe(createDeviceSettings.name, () => {
     expect(settings.list('filter.skipAttributes')).toEqual([]);
   });
 
+  it('gives devices that share groups, server and config the same answers, and a device with its own attributes its own', () => {
+    const [group, server, config] = [{ speedLimit: 30 }, { speedLimit: 60 }, {}];
+    const first = createDeviceSettings({ device: {}, groups: [group], server, config });
+    expect(first.number('speedLimit')).toBe(30);
+    expect(createDeviceSettings({ device: {}, groups: [group], server, config }).number('speedLimit')).toBe(30);
+    expect(createDeviceSettings({ device: { speedLimit: 20 }, groups: [group], server, config }).number('speedLimit')).toBe(20);
+    // other groups (an edit reads groups afresh, as new objects) resolve afresh
+    expect(createDeviceSettings({ device: {}, groups: [{ speedLimit: 45 }], server, config }).number('speedLimit')).toBe(45);
+    expect(createDeviceSettings({ device: {}, groups: [], server, config }).number('speedLimit')).toBe(60);
+    expect(createDeviceSettings({ device: {}, groups: [{}], server, config }).number('speedLimit')).toBe(60);
+    expect(first.number('speedLimit')).toBe(30);
+  });
+
   it('parses attribute strings to the key’s type', () => {
     const settings = createDeviceSettings(sources({ device: { 'filter.invalid': 'TRUE', speedLimit: '42.5', 'filter.skipAttributes': 'alarm result,io1' } }));
     expect(settings.boolean('filter.invalid')).toBe(true);

@@ -29,14 +29,43 @@ const coerce = (type: 'boolean' | 'number' | 'string', value: unknown): boolean 
   }
 };
 
+type Resolved = Map<ProcessingKey, boolean | number | string>;
+
+/** Stands for "no group at this depth" in the shared-resolutions key. */
+const NO_GROUP = {};
+/** Config → server → group 1 → group 2 → group 3 (objects, by identity) → resolved keys. */
+const sharedResolutions = new WeakMap<object, unknown>();
+
+/**
+ * The resolved keys of a device with no attributes of its own, shared by every such device whose
+ * groups, server attributes and config are the same objects: most of a fleet resolves alike, and
+ * one map per device held ~1 KB for each of 10,000 devices. Keyed by identity, so attributes read
+ * again after an edit (new objects) start afresh, and the old entries go with their objects.
+ */
+const sharedMemo = (sources: SettingsSources): Resolved | undefined => {
+  if (Object.keys(sources.device).length > 0) return undefined;
+  const path: object[] = [sources.config, sources.server, ...Array.from({ length: GROUP_LOOKUP_DEPTH }, (_, depth) => sources.groups[depth] ?? NO_GROUP)];
+  let level = sharedResolutions;
+  for (const key of path.slice(0, -1)) {
+    let next = level.get(key) as WeakMap<object, unknown> | undefined;
+    if (!next) level.set(key, (next = new WeakMap()));
+    level = next;
+  }
+  const last = path.at(-1)!;
+  let memo = level.get(last) as Resolved | undefined;
+  if (!memo) level.set(last, (memo = new Map()));
+  return memo;
+};
+
 /**
  * A device's view of the processing keys: device attributes, then up to three groups, then the
  * server attributes (server keys only), then the config (config keys only), then the default;
- * absent everywhere, 0 / false / "". Each key is resolved once and remembered.
+ * absent everywhere, 0 / false / "". Each key is resolved once and remembered (for devices
+ * without attributes of their own, once for all that share their groups, server and config).
  * @see reference/processing.md §0.2
  */
 export const createDeviceSettings = (sources: SettingsSources) => {
-  const memo = new Map<ProcessingKey, boolean | number | string>();
+  const memo: Resolved = sharedMemo(sources) ?? new Map();
 
   const resolve = (key: ProcessingKey): boolean | number | string => {
     const definition = definitionOf(key);
