@@ -44,7 +44,9 @@ const sharedResolutions = new WeakMap<object, unknown>();
  */
 const sharedMemo = (sources: SettingsSources): Resolved | undefined => {
   if (Object.keys(sources.device).length > 0) return undefined;
-  const path: object[] = [sources.config, sources.server, ...Array.from({ length: GROUP_LOOKUP_DEPTH }, (_, depth) => sources.groups[depth] ?? NO_GROUP)];
+  const path: unknown[] = [sources.config, sources.server, ...Array.from({ length: GROUP_LOOKUP_DEPTH }, (_, depth) => sources.groups[depth] ?? NO_GROUP)];
+  // only objects can key a WeakMap; a layer that is not one keeps its own map
+  if (!path.every((key): key is object => typeof key === 'object' && key !== null)) return undefined;
   let level = sharedResolutions;
   for (const key of path.slice(0, -1)) {
     let next = level.get(key) as WeakMap<object, unknown> | undefined;
