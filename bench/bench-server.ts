@@ -17,11 +17,15 @@ const noProtocolPorts = Object.fromEntries(Object.keys(PROTOCOL_DEFAULT_PORTS).m
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-/** CPU time (user + system) a process has used, in milliseconds. */
-export const cpuMsOf = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** CPU time (user + system) of the process or thread a /proc stat file describes, in milliseconds. */
+const cpuMsOfStat = (file: string) => {
+  const fields = fs.readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
 };
+/** CPU time (user + system) a process has used, in milliseconds. */
+export const cpuMsOf = (pid: number) => cpuMsOfStat(`/proc/${pid}/stat`);
+/** CPU time (user + system) one thread of this process has used, in milliseconds. */
+export const threadCpuMsOf = (tid: number) => cpuMsOfStat(`/proc/self/task/${tid}/stat`);
 export const machine = () => `${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}`;
 export const today = () => new Date().toISOString().slice(0, 10);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

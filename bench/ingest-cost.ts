@@ -16,7 +16,6 @@
  * can be measured. Needs `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import pino from 'pino';
 import { createAppContext } from '../apps/server/dist/app-context.js';
@@ -27,7 +26,7 @@ import { createFrameHandler } from '../apps/server/dist/protocols/transport/fram
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { machine, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { machine, tempSqliteUrl, threadCpuMsOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
@@ -35,11 +34,6 @@ const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 200);
 const IMEI_BASE = 863_000_000_000_000;
 const gt06 = TRACKER_PROTOCOLS.gt06;
 
-/** CPU time (user + system) of one thread of this process, in ms (clock ticks of 10 ms). */
-const threadCpuMs = (tid: number) => {
-  const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const processCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -93,7 +87,7 @@ const main = async () => {
   const frames = Array.from({ length: MESSAGES }, (_, n) => gt06.location(journeys[n % TRACKERS]!.step(1), new Date(start + Math.floor(n / TRACKERS) * 1000), serial++));
   const acksBefore = acks;
   const gc = gcPauses();
-  const mainBefore = threadCpuMs(process.pid);
+  const mainBefore = threadCpuMsOf(process.pid);
   const processBefore = processCpuMs();
   const started = performance.now();
   // IN_FLIGHT senders, each taking its trackers in turn: a tracker sends its next message only once
@@ -108,7 +102,7 @@ const main = async () => {
     }
   }));
   const elapsed = performance.now() - started;
-  const mainMs = threadCpuMs(process.pid) - mainBefore;
+  const mainMs = threadCpuMsOf(process.pid) - mainBefore;
   const otherMs = processCpuMs() - processBefore - mainMs;
   gc.stop();
   const acknowledged = acks - acksBefore;

@@ -1,5 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { quoted } from './ingest-rows.js';
+import { columnsOf, quoted } from './ingest-rows.js';
 
 /**
  * A row as it crosses to the writer thread: its values in the order of its column names. Rows with
@@ -33,7 +33,7 @@ export const createRowPacker = () => {
   let last: string[] = [];
   const sameAsLast = (keys: string[]) => keys.length === last.length && keys.every((key, index) => key === last[index]);
   return (row: Record<string, unknown>): SqliteRow => {
-    const keys = Object.keys(row);
+    const keys = columnsOf(row);
     if (!sameAsLast(keys)) last = keys;
     return { columns: last, values: Object.values(row) };
   };
