@@ -73,14 +73,15 @@ const main = async () => {
   const sessions = Array.from({ length: TRACKERS }, (_, index) => createDeviceSession('gt06', 'tcp', `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}:40000`, protocol.createState(), ctx.now()));
   const send = (index: number, frame: Buffer) => handler(sessions[index]!, frame, reply);
 
-  // every tracker logs in (registering its device) and reports once, which loads its settings and state
+  // every tracker logs in (registering its device), then reports once, which loads its settings and
+  // state: all logins first, since each registration empties the caches the first reports fill
   const journeys = sessions.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 3 }));
   let serial = 1;
-  for (let index = 0; index < TRACKERS; index += 500) {
-    const group = sessions.slice(index, index + 500).map((_, offset) => index + offset);
-    await Promise.all(group.map((tracker) => send(tracker, gt06.login(String(IMEI_BASE + tracker)))));
-    await Promise.all(group.map((tracker) => send(tracker, gt06.location(journeys[tracker]!.step(1), new Date(), serial++))));
-  }
+  const inGroups = async (each: (tracker: number) => Promise<unknown>) => {
+    for (let index = 0; index < TRACKERS; index += 500) await Promise.all(sessions.slice(index, index + 500).map((_, offset) => each(index + offset)));
+  };
+  await inGroups((tracker) => send(tracker, gt06.login(String(IMEI_BASE + tracker))));
+  await inGroups((tracker) => send(tracker, gt06.location(journeys[tracker]!.step(1), new Date(), serial++)));
 
   // the measured messages, encoded before the clock starts: round robin, one second apart per tracker
   const start = Date.now();
