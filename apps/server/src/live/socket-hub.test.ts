@@ -68,6 +68,24 @@ describe('socket keepalive', () => {
 });
 
 describe('access changes', () => {
+  it('follows a device added after the socket opened', async () => {
+    let linked = [1];
+    const growingAccess = { idsOf: async () => linked } as unknown as AccessRepository;
+    const broadcaster = createLocalBroadcaster();
+    const hub = createSocketHub(broadcaster, policy, growingAccess);
+    const socket = new FakeSocket();
+    await hub.add(user, socket as unknown as WebSocket, []);
+    const position = (deviceId: number) => ({ id: deviceId * 10, deviceId }) as never;
+
+    broadcaster.publish({ kind: 'position', position: position(3) });
+    linked = [1, 3];
+    broadcaster.publish({ kind: 'device-added' });
+    broadcaster.publish({ kind: 'position', position: position(3) });
+    await sleep(5);
+    expect(socket.sent).toEqual([{ positions: [] }, { positions: [{ id: 30, deviceId: 3 }] }]);
+    hub.close();
+  });
+
   it('holds updates while the device sets are read again, so a revoked device is never sent after the change', async () => {
     let linked = [1, 2];
     let release: () => void = () => undefined;

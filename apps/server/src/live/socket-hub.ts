@@ -69,7 +69,7 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
 
   // synchronous for the per-position messages: no promise per position and socket
   const deliver = (message: LiveMessage) => {
-    if (message.kind === 'access-changed') {
+    if (message.kind === 'access-changed' || message.kind === 'device-added') {
       if (refreshing) refreshAgain = true;
       else void refollow();
       return;

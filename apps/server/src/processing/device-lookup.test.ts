@@ -34,6 +34,19 @@ describe('createDeviceLookup', () => {
     expect((await lookup.find('222'))?.id).toBe(2);
   });
 
+  it('finds a device created for an identifier it did not know, and keeps the ones it remembers', async () => {
+    const { repos, rows, reads } = fakeRepos([device({})]);
+    const broadcaster = createLocalBroadcaster();
+    const lookup = createDeviceLookup(repos, broadcaster);
+    await lookup.find('111');
+    expect(await lookup.find('222')).toBeUndefined();
+    rows.push(device({ id: 2, uniqueId: '222' }));
+    broadcaster.publish({ kind: 'device-added' });
+    expect((await lookup.find('222'))?.id).toBe(2);
+    expect((await lookup.find('111'))?.id).toBe(1);
+    expect(reads).toEqual(['111', '222', '222']);
+  });
+
   it('follows status changes announced for a remembered device, and a changed identifier', async () => {
     const { repos, rows, reads } = fakeRepos([device({})]);
     const broadcaster = createLocalBroadcaster();

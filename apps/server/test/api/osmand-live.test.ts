@@ -121,10 +121,14 @@ describe.each(testDatabases())('OsmAnd ingest to REST and socket on $name', (dat
 describe.each(testDatabases())('OsmAnd with REGISTER_UNKNOWN on $name', (database) => {
   let server: TestServer;
   let osmand: http.Server;
+  let admin: Client;
+  const report = (query: string) => fetch(`http://127.0.0.1:${(osmand.address() as AddressInfo).port}/?${query}`, { method: 'POST' });
 
   beforeAll(async () => {
     server = await startTestServer(database, { REGISTER_UNKNOWN: 'true' });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
     osmand = await startOsmAndListener(createOsmAndHandler(server.ctx.ingest, server.ctx.deviceResolver, server.ctx.log), 0, '127.0.0.1', server.ctx.log);
+    admin = await bootstrapAdmin(server.app);
   });
   afterAll(async () => {
     await new Promise((resolve) => osmand.close(resolve));
@@ -132,13 +136,29 @@ describe.each(testDatabases())('OsmAnd with REGISTER_UNKNOWN on $name', (databas
   });
 
   it('registers a phone reporting an unknown identifier and stores its first position', async () => {
-    const admin = await bootstrapAdmin(server.app);
-    const url = `http://127.0.0.1:${(osmand.address() as AddressInfo).port}/?id=new-phone-3&lat=52.5&lon=13.4&timestamp=1714558000`;
-    expect((await fetch(url, { method: 'POST' })).status).toBe(200);
+    expect((await report('id=new-phone-3&lat=52.5&lon=13.4&timestamp=1714558000')).status).toBe(200);
     const devices = (await admin.get('/api/devices?all=true')).json<{ id: number; name: string; uniqueId: string }[]>();
     expect(devices).toEqual([expect.objectContaining({ name: 'new-phone-3', uniqueId: 'new-phone-3' })]);
     const positions = (await admin.get(`/api/positions?deviceId=${devices[0]!.id}&from=2024-01-01T00:00:00Z&to=2025-01-01T00:00:00Z`)).json();
     expect(positions).toEqual([expect.objectContaining({ latitude: 52.5, longitude: 13.4, fixTime: '2024-05-01T10:06:40.000+00:00' })]);
     expect((await admin.get('/api/devices/unknown')).json()).toEqual([]);
+  });
+
+  it('keeps what it knows of the other devices when a phone registers, and a socket follows a device created after it opened', async () => {
+    const { catalog } = server.ctx.processing;
+    expect(catalog.cachedDevices()).toBe(1);
+    expect((await report('id=new-phone-4&lat=52.6&lon=13.5&timestamp=1714558060')).status).toBe(200);
+    // the first phone's settings, links and state were not thrown away because another device arrived
+    expect(catalog.cachedDevices()).toBe(2);
+
+    const socketUrl = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api/socket`;
+    const live = await openLiveSocket(socketUrl, admin.cookie);
+    await live.waitFor((m) => 'positions' in m);
+    const created = (await admin.post('/api/devices', { name: 'Van', uniqueId: 'van-5' })).json<{ id: number }>();
+    expect((await report('id=van-5&lat=52.7&lon=13.6&timestamp=1714558120')).status).toBe(200);
+    const shown = await live.waitFor((m) => (m.positions as { deviceId: number }[] | undefined)?.some((position) => position.deviceId === created.id) ?? false);
+    expect(shown?.positions?.[0]).toMatchObject({ deviceId: created.id, latitude: 52.7, longitude: 13.6 });
+    expect(catalog.cachedDevices()).toBe(3);
+    live.close();
   });
 });

@@ -24,7 +24,7 @@ export const createDeviceResolver = ({ repos, broadcaster, unknownDevices, regis
       await repos.devices.insert({ name: uniqueId, uniqueId });
       log.info({ protocol, uniqueId }, 'unknown device registered');
       // administrators see the new device; no user is linked to it yet
-      broadcaster.publish({ kind: 'access-changed' });
+      broadcaster.publish({ kind: 'device-added' });
     } catch (error) {
       // another connection (or instance) may have registered the same identifier a moment ago
       log.debug({ err: error, protocol, uniqueId }, 'registering unknown device failed; looking it up again');
