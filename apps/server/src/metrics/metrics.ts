@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { createTallyCounter, createTallyGauge } from './tally-metrics.js';
 
 const PREFIX = 'tracklane_';
 
@@ -35,11 +36,12 @@ export const createMetrics = () => {
 
   const metrics = {
     registry,
-    positionsReceived: new Counter({ name: 'tracklane_positions_received_total', help: 'Decoded device messages', labelNames: ['protocol'], registers: [registry] }),
-    positionsStored: new Counter({ name: 'tracklane_positions_stored_total', help: 'Positions committed to the database', labelNames: ['protocol'], registers: [registry] }),
-    positionsFiltered: new Counter({ name: 'tracklane_positions_filtered_total', help: 'Positions dropped by the processing filters', labelNames: ['protocol'], registers: [registry] }),
-    positionsRejected: new Counter({ name: 'tracklane_positions_rejected_total', help: 'Messages from unknown or disabled devices', labelNames: ['protocol', 'reason'], registers: [registry] }),
-    ingestInFlight: new Gauge({ name: 'tracklane_ingest_in_flight', help: 'Decoded device messages waiting for their turn, processing or their commit (the ingest queue depth)', registers: [registry] }),
+    // counted per position: plain numbers, read at each scrape
+    positionsReceived: createTallyCounter({ name: 'tracklane_positions_received_total', help: 'Decoded device messages', labelNames: ['protocol'], registry }),
+    positionsStored: createTallyCounter({ name: 'tracklane_positions_stored_total', help: 'Positions committed to the database', labelNames: ['protocol'], registry }),
+    positionsFiltered: createTallyCounter({ name: 'tracklane_positions_filtered_total', help: 'Positions dropped by the processing filters', labelNames: ['protocol'], registry }),
+    positionsRejected: createTallyCounter({ name: 'tracklane_positions_rejected_total', help: 'Messages from unknown or disabled devices', labelNames: ['protocol', 'reason'], registry }),
+    ingestInFlight: createTallyGauge({ name: 'tracklane_ingest_in_flight', help: 'Decoded device messages waiting for their turn, processing or their commit (the ingest queue depth)', registry }),
     ingestCommitDuration: new Histogram({
       name: 'tracklane_ingest_commit_seconds',
       help: 'Time to store one batch of ingested messages (one transaction), by outcome',
