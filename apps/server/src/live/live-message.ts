@@ -1,8 +1,27 @@
 import type { Device, Event, Position } from '@tracklane/domain';
+import { positionJson, type StoredPositionRow } from '../storage/position-json.js';
+
+/** A position that became its device's latest. */
+export interface PositionMessage {
+  kind: 'position';
+  position: Position;
+  /**
+   * The row just stored for it, when the publisher has it: its JSON text is then written from the
+   * row, whose attributes and network are JSON already, instead of serialising them a second time.
+   * Never sent to other instances.
+   */
+  row?: StoredPositionRow;
+  /** The JSON text, once written (see {@link positionJsonOf}). */
+  json?: string;
+}
+
+/** The position's JSON text, written once per message however many sockets and instances it goes to. */
+export const positionJsonOf = (message: PositionMessage): string =>
+  (message.json ??= message.row ? positionJson(message.row, message.position.id) : JSON.stringify(message.position));
 
 /** What one instance tells every instance (and so every socket) about. */
 export type LiveMessage =
-  | { kind: 'position'; position: Position }
+  | PositionMessage
   | { kind: 'device'; device: Device }
   | { kind: 'event'; userId: number; event: Event }
   /** Links, devices or groups changed: sockets recompute which devices they follow. */

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Broadcaster, LiveMessage } from './live-message.js';
+import { positionJsonOf, type Broadcaster, type LiveMessage } from './live-message.js';
 
 /** What travels over Redis: the messages of one event-loop turn of one instance. */
 interface Envelope {
   origin: string;
   messages: LiveMessage[];
 }
+
+/** A message's JSON for the envelope: a position as the sockets get it, without the stored row it may carry. */
+const messageJson = (message: LiveMessage): string =>
+  message.kind === 'position' ? `{"kind":"position","position":${positionJsonOf(message)}}` : JSON.stringify(message);
 
 /**
  * Cross-instance delivery over Redis pub/sub. This instance's own listeners hear a message at once,
@@ -39,9 +43,9 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, chan
 
   let outgoing: LiveMessage[] = [];
   const flush = () => {
-    const envelope: Envelope = { origin, messages: outgoing };
+    const messages = outgoing.map(messageJson).join(',');
     outgoing = [];
-    publisher.publish(channel, JSON.stringify(envelope)).catch((error: unknown) => log.warn({ err: error }, 'redis publish failed'));
+    publisher.publish(channel, `{"origin":${JSON.stringify(origin)},"messages":[${messages}]}`).catch((error: unknown) => log.warn({ err: error }, 'redis publish failed'));
   };
 
   return {

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import type { User } from '@tracklane/domain';
 import type { AccessPolicy } from '../auth/access-policy.js';
 import type { AccessRepository } from '../storage/access.repository.js';
-import type { Broadcaster, LiveMessage } from './live-message.js';
+import { positionJsonOf, type Broadcaster, type LiveMessage } from './live-message.js';
 import { createSocketBatcher } from './socket-batch.js';
 
 export const KEEPALIVE_MS = 55_000;
@@ -35,7 +35,7 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
     let json: string | undefined;
     switch (message.kind) {
       case 'position':
-        for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) batcher.add(c, 'positions', (json ??= JSON.stringify(message.position)));
+        for (const c of connections) if (c.deviceIds.has(message.position.deviceId)) batcher.add(c, 'positions', positionJsonOf(message));
         return;
       case 'device':
         for (const c of connections) if (c.deviceIds.has(message.device.id)) batcher.add(c, 'devices', (json ??= JSON.stringify(message.device)));

@@ -1,6 +1,7 @@
 import type { Device, Event, Position } from '@tracklane/domain';
 import { formatInstant } from '@tracklane/domain';
 import type { IngestOutcome, IngestRecord, IngestWriter } from '../storage/ingest-writer.js';
+import type { StoredPositionRow } from '../storage/position-json.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Broadcaster } from '../live/live-message.js';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
@@ -86,7 +87,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     if (events.length > 0) void eventService.announce(events, device, position).catch(() => undefined);
   };
 
-  const announced = (prepared: PreparedPosition, device: Device, received: number, { latestId, events }: IngestOutcome): IngestResult => {
+  const announced = (prepared: PreparedPosition, device: Device, received: number, row: StoredPositionRow | undefined, { latestId, events }: IngestOutcome): IngestResult => {
     processor.commit(prepared);
     const updated: Device = { ...device, status: 'online', lastUpdate: formatInstant(received), positionId: latestId };
     devices.remember(updated);
@@ -97,7 +98,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
       return { status: 'filtered', device: updated, filters: result.filters };
     }
     const stored = toPosition(result.position);
-    if (latestId === stored.id) broadcaster.publish({ kind: 'position', position: stored });
+    if (latestId === stored.id) broadcaster.publish({ kind: 'position', position: stored, row });
     announce(events, updated, stored);
     return { status: 'stored', position: stored, device: updated, events };
   };
@@ -106,13 +107,14 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     const received = now();
     return andThen(processor.prepare(decoded, device, received), (prepared) => {
       const { result } = prepared;
+      const row = result.kind === 'accepted' ? toPositionRow(result.position) : undefined;
       const record: IngestRecord = {
         deviceId: device.id,
         received,
-        position: result.kind === 'accepted' ? { row: toPositionRow(result.position), fixTime: result.position.fixTime } : undefined,
+        position: row && result.kind === 'accepted' ? { row, fixTime: result.position.fixTime } : undefined,
         complete: (positionId) => processor.finish(prepared, positionId),
       };
-      return write(record).then((outcome) => announced(prepared, device, received, outcome));
+      return write(record).then((outcome) => announced(prepared, device, received, row as StoredPositionRow | undefined, outcome));
     });
   };
 

@@ -42,10 +42,11 @@ const date = (value: unknown): string => (value == null ? 'null' : `"${formatIns
  * A stored position row straight to its API JSON text, without building the object: attributes,
  * network and geofenceIds are stored as JSON already and are copied as they are. The value equals
  * `JSON.stringify(codecs.position.fromRow(row))` (position-json.test.ts checks it); long route
- * reports use it because it avoids a parse and a stringify per position.
+ * reports use it because it avoids a parse and a stringify per position, and the live updates
+ * because the row being stored already has the attributes' text. `id` for a row written without it.
  */
-export const positionJson = (row: StoredPositionRow): string =>
-  `{"id":${Number(row.id)},"attributes":${row.attributes || '{}'},"deviceId":${Number(row.deviceId)},"protocol":${string(row.protocol)},` +
+export const positionJson = (row: StoredPositionRow, id: number = Number(row.id)): string =>
+  `{"id":${id},"attributes":${row.attributes || '{}'},"deviceId":${Number(row.deviceId)},"protocol":${string(row.protocol)},` +
   `"serverTime":${date(row.serverTime)},"deviceTime":${date(row.deviceTime)},"fixTime":${date(row.fixTime)},"valid":${Number(row.valid) ? 'true' : 'false'},` +
   `"latitude":${number(row.latitude)},"longitude":${number(row.longitude)},"altitude":${number(row.altitude)},"speed":${number(row.speed)},` +
   `"course":${number(row.course)},"address":${string(row.address)},"accuracy":${number(row.accuracy)},"network":${row.network ?? 'null'},` +
