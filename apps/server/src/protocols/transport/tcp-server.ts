@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProtocolDefinition } from '../protocol-definition.js';
-import { createDeviceSession, remoteAddressOf } from './device-session.js';
+import { createDeviceSession, remoteAddressOf, type DeviceSession } from './device-session.js';
 import { FrameBuffer, FrameBufferOverflow, InvalidStream } from './frame-buffer.js';
 import type { FrameHandler } from './frame-handler.js';
 
@@ -21,6 +21,9 @@ export interface TcpServerOptions {
 /** Frames waiting per connection before reading pauses (a tracker may send a whole backlog at once). */
 const PAUSE_AT = 64;
 
+/** How often silent connections are looked for: a quarter of the timeout, at most every 5 s. */
+const sweepInterval = (idleTimeout: number) => Math.max(10, Math.min(idleTimeout / 4, 5000));
+
 export interface ProtocolServer {
   protocol: string;
   transport: 'tcp' | 'udp';
@@ -32,14 +35,16 @@ export interface ProtocolServer {
 
 /** Tracker connections of one protocol: one session, one frame buffer and one ordered queue each. */
 export const startTcpServer = async ({ protocol, handler, port, host, idleTimeout, log, now, onDisconnect }: TcpServerOptions): Promise<ProtocolServer> => {
-  const sockets = new Set<net.Socket>();
+  /** Open connections, with when each last received data. */
+  const sockets = new Map<net.Socket, { lastRead: number; session: DeviceSession }>();
   /** Each closed connection's last frames and disconnect report, awaited by close(). */
   const finishing = new Set<Promise<void>>();
 
   const server = net.createServer((socket) => {
-    sockets.add(socket);
     const remoteAddress = remoteAddressOf(socket.remoteAddress, socket.remotePort);
     const session = createDeviceSession(protocol.name, 'tcp', remoteAddress, protocol.createState(), now());
+    const activity = { lastRead: now(), session };
+    sockets.set(socket, activity);
     const frames = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
     const reply = (data: Buffer) => {
       if (!socket.destroyed && socket.writable) socket.write(data);
@@ -79,13 +84,9 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     };
     const idle = () => (running ? new Promise<void>((resolve) => (whenIdle = resolve)) : Promise.resolve());
 
-    socket.setTimeout(idleTimeout);
     socket.setNoDelay(true);
-    socket.on('timeout', () => {
-      log.debug({ protocol: protocol.name, remoteAddress, uniqueId: session.uniqueId }, 'idle connection closed');
-      socket.destroy();
-    });
     socket.on('data', (chunk: Buffer) => {
+      activity.lastRead = now();
       try {
         for (const frame of frames.push(chunk)) waiting.push(frame);
         if (waiting.length >= PAUSE_AT) socket.pause();
@@ -107,6 +108,19 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     });
   });
 
+  // Silent connections are closed by one sweep rather than a timer per socket: Node's socket timeout
+  // re-armed its timer at every read and every write, twice per message, which showed in profiles.
+  // As Traccar's idle handler, only data from the tracker counts as activity.
+  const sweep = setInterval(() => {
+    const cutoff = now() - idleTimeout;
+    for (const [socket, { lastRead, session }] of sockets) {
+      if (lastRead >= cutoff) continue;
+      log.debug({ protocol: protocol.name, remoteAddress: session.remoteAddress, uniqueId: session.uniqueId }, 'idle connection closed');
+      socket.destroy();
+    }
+  }, sweepInterval(idleTimeout));
+  sweep.unref();
+
   server.on('error', (error) => log.error({ err: error, protocol: protocol.name }, 'tcp listener error'));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -124,8 +138,9 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
     port: bound,
     connections: () => sockets.size,
     close: async () => {
+      clearInterval(sweep);
       await new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
+        for (const socket of sockets.keys()) socket.destroy();
         server.close(() => resolve());
       });
       // the sockets' close events come a turn later; then their last frames and disconnect reports
