@@ -13,17 +13,21 @@ export interface SqliteRow {
 
 /**
  * One ingested message as the SQLite writer stores it: plain data, so it can cross to the writer
- * thread. Its position id was drawn before the write, because its events refer to it.
+ * thread, and a tuple rather than an object, since the structured clone writes every object's keys
+ * again while an array's elements go bare (half the cloning time on each side, measured).
  */
-export interface SqliteBatchItem {
-  deviceId: number;
-  received: number;
-  position?: { id: number; fixTime: number; row: SqliteRow };
+export type SqliteBatchItem = [
+  deviceId: number,
+  received: number,
+  /** Drawn before the write, because its events refer to it; 0 without a position. */
+  positionId: number,
+  fixTime: number,
+  position: SqliteRow | undefined,
   /** Detector state to keep for the device, when it changed. */
-  state?: string;
+  state: string | undefined,
   /** Event rows (codecs.event), without ids. */
-  events: SqliteRow[];
-}
+  events: SqliteRow[],
+];
 
 /**
  * Turns rows into {@link SqliteRow}s, giving rows with the same keys in the same order the same
@@ -39,11 +43,12 @@ export const createRowPacker = () => {
   };
 };
 
-export interface SqliteBatchResult {
+/** What the writer thread answers per item, a tuple for the same reason. */
+export type SqliteBatchResult = [
   /** The device's latest position after the write (the new one unless an older fix arrived late). */
-  latestId: number;
-  eventIds: number[];
-}
+  latestId: number,
+  eventIds: number[],
+];
 
 // The new position becomes the latest unless the current latest has a later fix; a device without
 // one (or whose latest is gone) takes it too: one lookup of the latest's fix time either way.
@@ -88,13 +93,13 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
     return Number(cached.statement.run(withId ? [id, ...values] : values).lastInsertRowid);
   };
 
-  const writeOne = ({ deviceId, received, position, state, events }: SqliteBatchItem): SqliteBatchResult => {
-    if (position) insert('positions', position.row, position.id);
+  const writeOne = ([deviceId, received, positionId, fixTime, position, state, events]: SqliteBatchItem): SqliteBatchResult => {
+    if (position) insert('positions', position, positionId);
     const latest = (position
-      ? statement(RECORD_MESSAGE).get(received, position.fixTime, position.id, deviceId)
+      ? statement(RECORD_MESSAGE).get(received, fixTime, positionId, deviceId)
       : statement(MARK_ONLINE).get(received, deviceId)) as { positionId: number | null } | undefined;
     if (state !== undefined) statement(SAVE_STATE).run(deviceId, state);
-    return { latestId: Number(latest?.positionId ?? 0), eventIds: events.map((row) => insert('events', row)) };
+    return [Number(latest?.positionId ?? 0), events.map((row) => insert('events', row))];
   };
   const writeAll = sqlite.transaction((items: SqliteBatchItem[]) => items.map(writeOne));
   return (items: SqliteBatchItem[]): SqliteBatchResult[] => writeAll.immediate(items);

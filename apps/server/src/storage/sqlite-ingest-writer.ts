@@ -27,20 +27,14 @@ const createPreparer = (positionIds: PositionIds) => {
     const positionId = position ? positionIds.next() : 0;
     const { events, state } = record.complete(positionId);
     return {
-      item: {
-        deviceId,
-        received,
-        position: position && { id: positionId, fixTime: position.fixTime, row: positionRow(position.row) },
-        state,
-        events: events.map((event) => eventRow(codecs.event.toRow(event))),
-      },
+      item: [deviceId, received, positionId, position?.fixTime ?? 0, position && positionRow(position.row), state, events.map((event) => eventRow(codecs.event.toRow(event)))],
       events,
     };
   };
 };
 
-const outcomeOf = ({ item, events }: Prepared, { latestId, eventIds }: SqliteBatchResult): IngestOutcome => ({
-  positionId: item.position?.id ?? 0,
+const outcomeOf = ({ item: [, , positionId], events }: Prepared, [latestId, eventIds]: SqliteBatchResult): IngestOutcome => ({
+  positionId,
   latestId,
   events: events.map((event, index): Event => ({ ...event, id: eventIds[index]! })),
 });
