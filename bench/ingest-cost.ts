@@ -3,7 +3,8 @@
  * server's ingest (GT06 decoding, device lookup, the whole position pipeline, the group commit into
  * a SQLite file through the writer thread, the live broadcast and the acknowledgement's bytes) runs
  * in this process for BENCH_TRACKERS trackers (10,000), BENCH_IN_FLIGHT messages (200) in the server
- * at a time and at most one per tracker, as over TCP; BENCH_MESSAGES messages (200,000) are encoded
+ * at a time and at most one per tracker, as over TCP, with BENCH_BROWSERS (1) signed-in browsers
+ * following the whole fleet on the live socket; BENCH_MESSAGES messages (200,000) are encoded
  * beforehand, so the measured thread does nothing else. Prints the CPU time per message of the
  * event loop's thread and of the process's other threads (the writer thread, the garbage
  * collector's helpers), and the garbage collector's pauses, and appends them to BENCHMARKS.md. It
@@ -31,6 +32,8 @@ import { machine, tempSqliteUrl, threadCpuMsOf, today, TRACKER_PROTOCOLS } from 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 200);
+/** Browsers following the whole fleet on the live socket (a dispatcher's map); 0 for none. */
+const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 1);
 const IMEI_BASE = 863_000_000_000_000;
 const gt06 = TRACKER_PROTOCOLS.gt06;
 
@@ -52,6 +55,24 @@ const gcPauses = () => {
   });
   observer.observe({ entryTypes: ['gc'] });
   return { totals, stop: () => observer.disconnect() };
+};
+
+/**
+ * Signed-in browsers following every device, as sockets of the live hub that take each frame the way
+ * ws does (its UTF-8 length is measured, which flattens the text) and count them.
+ */
+const followFleet = async (ctx: Awaited<ReturnType<typeof createAppContext>>, devices: number) => {
+  if (BROWSERS === 0) return [];
+  const userId = await ctx.repos.users.insert({ name: 'Dispatcher', email: 'dispatcher@example.com', administrator: false, deviceLimit: -1, userLimit: 0 });
+  const ids = (await ctx.repos.devices.list({ sortColumn: 'id' })).map((device) => device.id);
+  if (ids.length !== devices) throw new Error(`${ids.length} devices registered, ${devices} expected`);
+  for (const deviceId of ids) await ctx.repos.links.add({ owner: 'userId', ownerId: userId, property: 'deviceId', propertyId: deviceId });
+  const user = (await ctx.repos.users.findById(userId))!;
+  return Promise.all(Array.from({ length: BROWSERS }, async () => {
+    const browser = { OPEN: 1, readyState: 1, frames: 0, bytes: 0, on: () => browser, close: () => void (browser.readyState = 3), send: (frame: string) => void ((browser.bytes += Buffer.byteLength(frame)), browser.frames++) };
+    await ctx.hub.add(user, browser as never, []);
+    return browser;
+  }));
 };
 
 /** Runs this benchmark again under the server's Node flags when started without them. */
@@ -83,6 +104,8 @@ const main = async () => {
   await inGroups((tracker) => send(tracker, gt06.login(String(IMEI_BASE + tracker))));
   await inGroups((tracker) => send(tracker, gt06.location(journeys[tracker]!.step(1), new Date(), serial++)));
 
+  const browsers = await followFleet(ctx, sessions.length);
+
   // the measured messages, encoded before the clock starts: round robin, one second apart per tracker
   const start = Date.now();
   const frames = Array.from({ length: MESSAGES }, (_, n) => gt06.location(journeys[n % TRACKERS]!.step(1), new Date(start + Math.floor(n / TRACKERS) * 1000), serial++));
@@ -107,11 +130,13 @@ const main = async () => {
   const otherMs = processCpuMs() - processBefore - mainMs;
   gc.stop();
   const acknowledged = acks - acksBefore;
+  const liveFrames = browsers.reduce((total, browser) => total + browser.frames, 0);
   await ctx.close();
   if (acknowledged !== MESSAGES) throw new Error(`${acknowledged} of ${MESSAGES} messages acknowledged`);
+  if (BROWSERS > 0 && liveFrames === 0) throw new Error('the browsers received no live update');
 
   const perMessage = (ms: number) => ((ms * 1000) / MESSAGES).toFixed(1);
-  const line = `| ${today()} | ${machine()} | GT06, SQLite file, ${TRACKERS.toLocaleString('en')} trackers, ${MESSAGES.toLocaleString('en')} messages, ${IN_FLIGHT} in flight | ${Math.round(MESSAGES / (elapsed / 1000)).toLocaleString('en')} messages/s | event loop ${perMessage(mainMs)} µs, other threads ${perMessage(otherMs)} µs a message | ${gc.totals.scavenges.count} scavenges, ${perMessage(gc.totals.scavenges.ms)} µs a message; ${gc.totals.others.count} other pauses, ${perMessage(gc.totals.others.ms)} µs a message |`;
+  const line = `| ${today()} | ${machine()} | GT06, SQLite file, ${TRACKERS.toLocaleString('en')} trackers, ${MESSAGES.toLocaleString('en')} messages, ${IN_FLIGHT} in flight, ${BROWSERS === 1 ? 'one browser' : `${BROWSERS} browsers`} following the fleet | ${Math.round(MESSAGES / (elapsed / 1000)).toLocaleString('en')} messages/s | event loop ${perMessage(mainMs)} µs, other threads ${perMessage(otherMs)} µs a message | ${gc.totals.scavenges.count} scavenges, ${perMessage(gc.totals.scavenges.ms)} µs a message; ${gc.totals.others.count} other pauses, ${perMessage(gc.totals.others.ms)} µs a message |`;
   console.log(line);
   addBenchmarkRow('## Ingest cost', line, [
     '`bench/ingest-cost.ts` (`npm run bench:ingest-cost`): the server\'s own CPU time per GT06 message, socket work left out: decoding, device lookup, the whole pipeline, the group commit on the SQLite writer thread, the live broadcast and the acknowledgement\'s bytes, run in one process with every message encoded beforehand. The socket benchmarks (tracker connections, live latency) add the kernel\'s loopback work and a load generator on the same machine; this one is steady enough to compare two versions of the code. CPU times are read in clock ticks of 10 ms.',
