@@ -107,14 +107,10 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     const received = now();
     return andThen(processor.prepare(decoded, device, received), (prepared) => {
       const { result } = prepared;
-      const row = result.kind === 'accepted' ? toPositionRow(result.position) : undefined;
-      const record: IngestRecord = {
-        deviceId: device.id,
-        received,
-        position: row && result.kind === 'accepted' ? { row, fixTime: result.position.fixTime } : undefined,
-        complete: (positionId) => processor.finish(prepared, positionId),
-      };
-      return write(record).then((outcome) => announced(prepared, device, received, row as StoredPositionRow | undefined, outcome));
+      const position = result.kind === 'accepted' ? { row: toPositionRow(result.position), fixTime: result.position.fixTime } : undefined;
+      const record: IngestRecord = { deviceId: device.id, received, position, complete: (positionId) => processor.finish(prepared, positionId) };
+      // the stored row also gives the live update its JSON
+      return write(record).then((outcome) => announced(prepared, device, received, position?.row as StoredPositionRow | undefined, outcome));
     });
   };
 
