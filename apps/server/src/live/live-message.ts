@@ -1,5 +1,5 @@
 import type { Device, Event, Position } from '@tracklane/domain';
-import { positionJson, type StoredPositionRow } from '../storage/position-json.js';
+import { positionJsonWithId, type StoredPositionRow } from '../storage/position-json.js';
 
 /** A position that became its device's latest. */
 export interface PositionMessage {
@@ -17,7 +17,7 @@ export interface PositionMessage {
 
 /** The position's JSON text, written once per message however many sockets and instances it goes to. */
 export const positionJsonOf = (message: PositionMessage): string =>
-  (message.json ??= message.row ? positionJson(message.row, message.position.id) : JSON.stringify(message.position));
+  (message.json ??= message.row ? positionJsonWithId(message.row, message.position.id) : JSON.stringify(message.position));
 
 /** What one instance tells every instance (and so every socket) about. */
 export type LiveMessage =

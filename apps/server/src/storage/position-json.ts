@@ -42,10 +42,13 @@ const date = (value: unknown): string => (value == null ? 'null' : `"${formatIns
  * A stored position row straight to its API JSON text, without building the object: attributes,
  * network and geofenceIds are stored as JSON already and are copied as they are. The value equals
  * `JSON.stringify(codecs.position.fromRow(row))` (position-json.test.ts checks it); long route
- * reports use it because it avoids a parse and a stringify per position, and the live updates
- * because the row being stored already has the attributes' text. `id` for a row written without it.
+ * reports use it because it avoids a parse and a stringify per position. One argument only, so
+ * that `rows.map(positionJson)` cannot pass an index for anything.
  */
-export const positionJson = (row: StoredPositionRow, id: number = Number(row.id)): string =>
+export const positionJson = (row: StoredPositionRow): string => positionJsonWithId(row, Number(row.id));
+
+/** The same for a row written without its id: the live update of a position just stored, whose row already has the attributes' text. */
+export const positionJsonWithId = (row: StoredPositionRow, id: number): string =>
   `{"id":${id},"attributes":${row.attributes || '{}'},"deviceId":${Number(row.deviceId)},"protocol":${string(row.protocol)},` +
   `"serverTime":${date(row.serverTime)},"deviceTime":${date(row.deviceTime)},"fixTime":${date(row.fixTime)},"valid":${Number(row.valid) ? 'true' : 'false'},` +
   `"latitude":${number(row.latitude)},"longitude":${number(row.longitude)},"altitude":${number(row.altitude)},"speed":${number(row.speed)},` +
