@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codecs } from './codecs.js';
 import { formatInstant } from '@tracklane/domain';
-import { formatInstantQuickly, positionJson, type StoredPositionRow } from './position-json.js';
+import { formatInstantQuickly, positionJson, positionJsonWithId, type StoredPositionRow } from './position-json.js';
 
 const row = (fields: Partial<StoredPositionRow> = {}): StoredPositionRow => ({
   id: 12, deviceId: 3, protocol: 'osmand', serverTime: 1_700_000_001_000, deviceTime: 1_700_000_000_000, fixTime: 1_700_000_000_000, valid: 1,
@@ -20,6 +20,16 @@ describe(positionJson.name, () => {
       const text = positionJson(sample);
       expect(text).toBe(JSON.stringify(codecs.position.fromRow(sample)));
     }
+  });
+
+  it('keeps each row its own id when mapped over a page of rows', () => {
+    const page = [row({ id: 12 }), row({ id: 13 })];
+    expect(page.map(positionJson).map((text) => (JSON.parse(text) as { id: number }).id)).toEqual([12, 13]);
+  });
+
+  it('writes a row stored without its id with the id given', () => {
+    const { id: _, ...withoutId } = row();
+    expect(JSON.parse(positionJsonWithId(withoutId as StoredPositionRow, 77))).toEqual({ ...JSON.parse(positionJson(row())), id: 77 });
   });
 });
 
