@@ -59,7 +59,7 @@ const gcPauses = () => {
 
 /**
  * Signed-in browsers following every device, as sockets of the live hub that take each frame the way
- * ws does (its UTF-8 length is measured, which flattens the text) and count them.
+ * ws does (its UTF-8 length is measured, which flattens the text) and count the bytes.
  */
 const followFleet = async (ctx: Awaited<ReturnType<typeof createAppContext>>, devices: number) => {
   if (BROWSERS === 0) return [];
@@ -69,7 +69,7 @@ const followFleet = async (ctx: Awaited<ReturnType<typeof createAppContext>>, de
   for (const deviceId of ids) await ctx.repos.links.add({ owner: 'userId', ownerId: userId, property: 'deviceId', propertyId: deviceId });
   const user = (await ctx.repos.users.findById(userId))!;
   return Promise.all(Array.from({ length: BROWSERS }, async () => {
-    const browser = { OPEN: 1, readyState: 1, frames: 0, bytes: 0, on: () => browser, close: () => void (browser.readyState = 3), send: (frame: string) => void ((browser.bytes += Buffer.byteLength(frame)), browser.frames++) };
+    const browser = { OPEN: 1, readyState: 1, bytes: 0, on: () => browser, close: () => void (browser.readyState = 3), send: (frame: string) => void (browser.bytes += Buffer.byteLength(frame)) };
     await ctx.hub.add(user, browser as never, []);
     return browser;
   }));
@@ -130,10 +130,10 @@ const main = async () => {
   const otherMs = processCpuMs() - processBefore - mainMs;
   gc.stop();
   const acknowledged = acks - acksBefore;
-  const liveFrames = browsers.reduce((total, browser) => total + browser.frames, 0);
+  const liveBytes = browsers.reduce((total, browser) => total + browser.bytes, 0);
   await ctx.close();
   if (acknowledged !== MESSAGES) throw new Error(`${acknowledged} of ${MESSAGES} messages acknowledged`);
-  if (BROWSERS > 0 && liveFrames === 0) throw new Error('the browsers received no live update');
+  if (BROWSERS > 0 && liveBytes === 0) throw new Error('the browsers received no live update');
 
   const perMessage = (ms: number) => ((ms * 1000) / MESSAGES).toFixed(1);
   const line = `| ${today()} | ${machine()} | GT06, SQLite file, ${TRACKERS.toLocaleString('en')} trackers, ${MESSAGES.toLocaleString('en')} messages, ${IN_FLIGHT} in flight, ${BROWSERS === 0 ? 'no browser' : BROWSERS === 1 ? 'one browser' : `${BROWSERS} browsers`} following the fleet | ${Math.round(MESSAGES / (elapsed / 1000)).toLocaleString('en')} messages/s | event loop ${perMessage(mainMs)} µs, other threads ${perMessage(otherMs)} µs a message | ${gc.totals.scavenges.count} scavenges, ${perMessage(gc.totals.scavenges.ms)} µs a message; ${gc.totals.others.count} other pauses, ${perMessage(gc.totals.others.ms)} µs a message |`;
