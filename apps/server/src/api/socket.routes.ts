@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '@tracklane/domain';
 import { sendError } from './error-handler.js';
+import { latestPositionPages } from '../live/latest-position-pages.js';
 
 /** `/api/socket`: cookie (origin-checked) or `?token=`; the handshake is refused without a user. */
 export default async function socketRoutes(app: FastifyInstance) {
@@ -29,8 +30,8 @@ export default async function socketRoutes(app: FastifyInstance) {
       const user = socketUser.get(request)!;
       socket.on('message', () => undefined);
       try {
-        const latest = await ctx.repos.positions.findLatest(ctx.policy.linkedIds(user.id, 'deviceId'), 0);
-        await ctx.hub.add(user, socket, latest);
+        const followed = ctx.policy.linkedIds(user.id, 'deviceId');
+        await ctx.hub.add(user, socket, latestPositionPages(ctx.repos.positions.findLatestRowPage, followed));
       } catch (error) {
         request.log.error({ err: error }, 'socket setup failed');
         socket.close(1011, 'Server error');

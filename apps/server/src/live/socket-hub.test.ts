@@ -7,13 +7,17 @@ import type { AccessRepository } from '../storage/access.repository.js';
 import { createLocalBroadcaster } from './local-broadcaster.js';
 import { createSocketHub, KEEPALIVE_MS } from './socket-hub.js';
 
-/** Just enough of a ws socket: what the hub sends, and its open/closed state. */
+/** Just enough of a ws socket: the messages the hub sends (fragments joined), and its open/closed state. */
 class FakeSocket extends EventEmitter {
   readonly OPEN = 1;
   readyState = 1;
   sent: unknown[] = [];
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
+  fragments: string[] = [];
+  send(data: string, options: { fin?: boolean } = {}) {
+    this.fragments.push(data);
+    if (options.fin === false) return;
+    this.sent.push(JSON.parse(this.fragments.join('')));
+    this.fragments = [];
   }
   close() {
     this.readyState = 3;
@@ -110,6 +114,63 @@ describe('access changes', () => {
     release();
     await sleep(5);
     expect(socket.sent).toEqual([{ positions: [] }, { positions: [{ id: 10, deviceId: 1 }] }]);
+    hub.close();
+  });
+});
+
+describe('latest positions on connect', () => {
+  it('go out as one message, a fragment per page, and live updates arriving meanwhile follow it', async () => {
+    let releasePage: () => void = () => undefined;
+    const broadcaster = createLocalBroadcaster();
+    const hub = createSocketHub(broadcaster, policy, { idsOf: async () => [1, 2] } as unknown as AccessRepository);
+    const socket = new FakeSocket();
+    async function* pages() {
+      yield ['{"id":10,"deviceId":1}'];
+      await new Promise<void>((resolve) => (releasePage = resolve));
+      yield ['{"id":20,"deviceId":2}'];
+    }
+    const adding = hub.add(user, socket as unknown as WebSocket, pages());
+    await sleep(5);
+    // a newer position of device 1 arrives while the second page is still being read
+    broadcaster.publish({ kind: 'position', position: { id: 11, deviceId: 1 } as never });
+    await sleep(5);
+    expect(socket.sent).toEqual([]);
+    expect(socket.fragments).toEqual(['{"positions":[{"id":10,"deviceId":1}']);
+
+    releasePage();
+    await adding;
+    expect(socket.sent).toEqual([{ positions: [{ id: 10, deviceId: 1 }, { id: 20, deviceId: 2 }] }, { positions: [{ id: 11, deviceId: 1 }] }]);
+    broadcaster.publish({ kind: 'position', position: { id: 21, deviceId: 2 } as never });
+    await sleep(5);
+    expect(socket.sent.at(-1)).toEqual({ positions: [{ id: 21, deviceId: 2 }] });
+    hub.close();
+  });
+
+  it('that fail to load leave the socket out of the hub, with nothing sent after the unfinished message', async () => {
+    const broadcaster = createLocalBroadcaster();
+    const hub = createSocketHub(broadcaster, policy, access);
+    const socket = new FakeSocket();
+    async function* failing(): AsyncGenerator<string[]> {
+      yield ['{"id":10,"deviceId":1}'];
+      throw new Error('database gone');
+    }
+    await expect(hub.add(user, socket as unknown as WebSocket, failing())).rejects.toThrow('database gone');
+    broadcaster.publish({ kind: 'position', position: { id: 11, deviceId: 1 } as never });
+    await sleep(5);
+    expect(hub.size()).toBe(0);
+    expect(socket.fragments).toEqual(['{"positions":[{"id":10,"deviceId":1}']);
+    expect(socket.sent).toEqual([]);
+    hub.close();
+  });
+
+  it('are one empty frame when no followed device has a position', async () => {
+    const hub = createSocketHub(createLocalBroadcaster(), policy, access);
+    const socket = new FakeSocket();
+    async function* nothing() {
+      yield [];
+    }
+    await hub.add(user, socket as unknown as WebSocket, nothing());
+    expect(socket.sent).toEqual([{ positions: [] }]);
     hub.close();
   });
 });

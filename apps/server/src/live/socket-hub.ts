@@ -11,6 +11,8 @@ interface Connection {
   user: User;
   socket: WebSocket;
   deviceIds: Set<number>;
+  /** Live frames held while the latest positions are still going out. */
+  waiting?: string[];
 }
 
 export interface SocketHubOptions {
@@ -24,8 +26,13 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
 
   const followedDevices = async (user: User) => new Set(await access.idsOf(policy.linkedIds(user.id, 'deviceId')));
 
-  const send = (connection: Connection, frame: string) => {
+  const write = (connection: Connection, frame: string) => {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
+  };
+
+  const send = (connection: Connection, frame: string) => {
+    if (connection.waiting) connection.waiting.push(frame);
+    else write(connection, frame);
   };
 
   const batcher = createSocketBatcher<Connection>(send);
@@ -84,9 +91,15 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
   keepalive.unref();
 
   return {
-    /** Registers a signed-in socket and sends it the latest positions first. */
-    add: async (user: User, socket: WebSocket, latestPositions: unknown[]): Promise<void> => {
-      const connection: Connection = { user, socket, deviceIds: await followedDevices(user) };
+    /**
+     * Registers a signed-in socket and sends it the latest positions first: one message, as Traccar
+     * sends, written a page at a time as fragments of it, so neither the reading nor the writing of a
+     * large fleet's positions holds the event loop (all at once it took a quarter of a second for
+     * 10,000). Live updates arriving meanwhile wait and follow it, so an older latest position never
+     * overtakes a newer live one.
+     */
+    add: async (user: User, socket: WebSocket, latestPages: AsyncIterable<readonly string[]> | Iterable<readonly string[]>): Promise<void> => {
+      const connection: Connection = { user, socket, deviceIds: await followedDevices(user), waiting: [] };
       connections.add(connection);
       const forget = () => {
         connections.delete(connection);
@@ -94,7 +107,26 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
       };
       socket.on('close', forget);
       socket.on('error', forget);
-      send(connection, JSON.stringify({ positions: latestPositions }));
+      const fragment = (text: string, fin: boolean) => {
+        if (socket.readyState === socket.OPEN) socket.send(text, { fin });
+      };
+      let opening = '{"positions":[';
+      try {
+        for await (const page of latestPages) {
+          if (!connections.has(connection)) return;
+          if (page.length === 0) continue;
+          fragment(opening + page.join(','), false);
+          opening = ',';
+        }
+      } catch (error) {
+        // the message is unfinished: nothing more may follow on this socket, which the caller closes
+        forget();
+        throw error;
+      }
+      fragment(opening === ',' ? ']}' : '{"positions":[]}', true);
+      const waiting = connection.waiting ?? [];
+      connection.waiting = undefined;
+      for (const frame of waiting) write(connection, frame);
     },
     size: () => connections.size,
     close: () => {

@@ -4,8 +4,17 @@ import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
 import { chunksOf } from './id-chunks.js';
 import type { PositionIds } from './sqlite-position-ids.js';
+import type { StoredPositionRow } from './position-json.js';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+const latestRows = (root: Kysely<DatabaseSchema>, deviceIds: RawBuilder<unknown>) =>
+  root
+    .selectFrom('positions')
+    .selectAll('positions')
+    .innerJoin('devices', 'devices.positionId', 'positions.id')
+    .where('devices.id', 'in', deviceIds as never)
+    .orderBy('devices.id');
 
 /** `positionIds`: on SQLite, the ids the ingest also draws from (it knows them before it writes). */
 export const createPositionRepository = (root: Kysely<DatabaseSchema>, positionIds?: PositionIds) => ({
@@ -33,17 +42,14 @@ export const createPositionRepository = (root: Kysely<DatabaseSchema>, positionI
     return rows.map(codecs.position.fromRow);
   },
   /** Latest position of each device in the set (the device's positionId). */
-  findLatest: async (deviceIds: RawBuilder<unknown>, since: number): Promise<Position[]> => {
-    const rows = await root
-      .selectFrom('positions')
-      .selectAll('positions')
-      .innerJoin('devices', 'devices.positionId', 'positions.id')
-      .where('devices.id', 'in', deviceIds as never)
-      .where('positions.fixTime', '>=', since)
-      .orderBy('positions.deviceId')
-      .execute();
-    return rows.map(codecs.position.fromRow);
-  },
+  findLatest: async (deviceIds: RawBuilder<unknown>, since: number): Promise<Position[]> =>
+    (await latestRows(root, deviceIds).where('positions.fixTime', '>=', since).execute()).map(codecs.position.fromRow),
+  /**
+   * The same as stored rows, a page at a time in device order: those of the devices after
+   * `afterDeviceId`, at most `limit`. For writing their JSON straight from the rows (positionJson).
+   */
+  findLatestRowPage: (deviceIds: RawBuilder<unknown>, afterDeviceId: number, limit: number): Promise<StoredPositionRow[]> =>
+    latestRows(root, deviceIds).where('devices.id', '>', afterDeviceId).limit(limit).execute(),
   deleteById: async (id: number): Promise<boolean> => {
     const result = await root.deleteFrom('positions').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

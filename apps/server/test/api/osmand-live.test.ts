@@ -76,7 +76,10 @@ describe.each(testDatabases())('OsmAnd ingest to REST and socket on $name', (dat
     const { socket, waitFor } = await openSocket(socketUrl, admin.cookie);
     const first = await waitFor(() => true);
     expect(first?.positions).toHaveLength(1);
-    expect(first?.positions?.[0]).toMatchObject({ deviceId });
+    // written from the stored row, it is the same position the API gives, field for field
+    const [latest] = (await admin.get(`/api/positions?deviceId=${deviceId}`)).json();
+    expect(first?.positions?.[0]).toEqual(latest);
+    expect(latest).toMatchObject({ deviceId });
     socket.close();
   });
 
