@@ -15,8 +15,11 @@ const ownFrame = (frame: Buffer): Buffer => (frame.length * 2 >= frame.buffer.by
  * the new chunk (each one free to outlive the buffer); it throws InvalidStream when the framer finds
  * an impossible frame and FrameBufferOverflow when more than `limit` bytes wait without a frame.
  */
+/** What `pending` holds when nothing waits: an empty view of the last chunk would keep that chunk, and its objects, alive until the tracker's next message. */
+const NOTHING = Buffer.alloc(0);
+
 export class FrameBuffer {
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = NOTHING;
 
   constructor(
     private readonly framer: Framer,
@@ -44,6 +47,7 @@ export class FrameBuffer {
       this.pending = this.pending.subarray(result.consumed);
     }
     if (this.pending.length > this.limit) throw new FrameBufferOverflow(`${this.pending.length} bytes buffered without a whole frame (limit ${this.limit})`);
+    if (this.pending.length === 0) this.pending = NOTHING;
     // keep no reference to a large chunk for a small remainder
     if (this.pending.length > 0 && this.pending.byteOffset > 0) this.pending = Buffer.from(this.pending);
     return frames;
