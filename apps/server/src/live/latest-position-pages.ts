@@ -10,8 +10,8 @@ type ReadPage = (deviceIds: RawBuilder<unknown>, afterDeviceId: number, limit: n
 /**
  * The latest position of each followed device as JSON, a page at a time in device order, with a
  * turn of the event loop between pages: a dispatcher opening the map of a 10,000-device fleet made
- * the server read and write all of them in one go, a quarter of a second in which no tracker was
- * served. Yields at least one page, empty when there is nothing.
+ * the server read and write all of them in one go, holding the event loop for about 190 ms, in
+ * which no tracker was served. Yields at least one page, empty when there is nothing.
  */
 export async function* latestPositionPages(readPage: ReadPage, deviceIds: RawBuilder<unknown>, pageSize = LATEST_PAGE_SIZE): AsyncGenerator<string[]> {
   let afterDeviceId = 0;
