@@ -7,6 +7,8 @@ import { createSocketBatcher } from './socket-batch.js';
 
 export const KEEPALIVE_MS = 55_000;
 
+const WHOLE_MESSAGE = { fin: true };
+
 interface Connection {
   user: User;
   socket: WebSocket;
@@ -26,8 +28,9 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
 
   const followedDevices = async (user: User) => new Set(await access.idsOf(policy.linkedIds(user.id, 'deviceId')));
 
-  const write = (connection: Connection, frame: string) => {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
+  /** `fin: false` for a fragment of a message still being written. */
+  const write = (connection: Connection, frame: string, options: { fin: boolean } = WHOLE_MESSAGE) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame, options);
   };
 
   const send = (connection: Connection, frame: string) => {
@@ -107,15 +110,12 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
       };
       socket.on('close', forget);
       socket.on('error', forget);
-      const fragment = (text: string, fin: boolean) => {
-        if (socket.readyState === socket.OPEN) socket.send(text, { fin });
-      };
       let opening = '{"positions":[';
       try {
         for await (const page of latestPages) {
           if (!connections.has(connection)) return;
           if (page.length === 0) continue;
-          fragment(opening + page.join(','), false);
+          write(connection, opening + page.join(','), { fin: false });
           opening = ',';
         }
       } catch (error) {
@@ -123,7 +123,7 @@ export const createSocketHub = (broadcaster: Broadcaster, policy: AccessPolicy, 
         forget();
         throw error;
       }
-      fragment(opening === ',' ? ']}' : '{"positions":[]}', true);
+      write(connection, opening === ',' ? ']}' : '{"positions":[]}');
       const waiting = connection.waiting ?? [];
       connection.waiting = undefined;
       for (const frame of waiting) write(connection, frame);
