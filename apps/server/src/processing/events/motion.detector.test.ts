@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { at, context, metresEast, pipelineHarness, position } from '../../../test/helpers/processing-fixtures.js';
 import type { MotionPoint } from '../device-state.js';
 import { detectMotion } from './motion.detector.js';
-import { compactMotionPoint, processNewMotion } from './motion/new-motion.processor.js';
+import { processNewMotion } from './motion/new-motion.processor.js';
 import { motionWindowOf, nextMotionWindow, type MotionWindow } from './motion/motion-window.js';
 import { processOldMotion } from './motion/old-motion.processor.js';
 
@@ -51,31 +51,52 @@ describe(processNewMotion.name, () => {
 });
 
 describe(nextMotionWindow.name, () => {
-  it('keeps the new position whole and shrinks the stored one before it to what motion needs', () => {
-    const stored = { ...point(3, 0), id: 42, attributes: { totalDistance: 1234, ignition: true, io5: 'x' } };
+  const stored = (minute: number, id: number, attributes: Record<string, unknown> = {}): MotionPoint => ({ ...point(minute, 0), id, attributes });
+  const whole = (p: MotionPoint) => ({ id: p.id, fixTime: p.fixTime, deviceTime: p.deviceTime, latitude: p.latitude, longitude: p.longitude, attributes: p.attributes });
+
+  it('packed, keeps the new position whole and of each stored one what motion needs', () => {
+    const previous = stored(3, 42, { totalDistance: 1234, ignition: true, io5: 'x' });
     const current = point(5, 100);
-    const next = nextMotionWindow(motionWindowOf([point(0, 0), stored]), current, 180_000, compactMotionPoint).toArray();
+    const next = nextMotionWindow(motionWindowOf([stored(0, 41), previous]), current, 180_000, true).toArray();
     expect(next.at(-1)).toBe(current);
-    expect(next.at(-2)).toEqual({ id: 42, fixTime: stored.fixTime, deviceTime: stored.deviceTime, latitude: stored.latitude, longitude: stored.longitude, attributes: { totalDistance: 1234 } });
-    expect(nextMotionWindow(motionWindowOf([point(0, 0), stored]), current, 180_000).toArray().at(-2)).toBe(stored);
+    expect(next.at(-2)).toEqual({ ...whole(previous), attributes: { totalDistance: 1234 } });
+    expect(next.at(0)).toEqual({ ...whole(stored(0, 41)), attributes: {} });
+    expect(nextMotionWindow(motionWindowOf([stored(0, 41), previous]), current, 180_000).toArray().at(-2)).toBe(previous);
+  });
+
+  it('packed, keeps a position whole until it is stored, then packs it with its id', () => {
+    const first = point(1, 0);
+    const second = point(2, 0);
+    // both in one write: neither has its id when the next position of the device comes
+    const window = nextMotionWindow(nextMotionWindow(motionWindowOf([]), first, 180_000, true), second, 180_000, true);
+    const beforeWrite = nextMotionWindow(window, point(3, 0), 180_000, true);
+    expect(beforeWrite.at(0)).toBe(first);
+    first.id = 7;
+    second.id = 8;
+    const afterWrite = nextMotionWindow(beforeWrite, point(4, 0), 180_000, true);
+    expect(afterWrite.at(0)).not.toBe(first);
+    expect(afterWrite.toArray().map((p) => p.id)).toEqual([7, 8, 0, 0]);
+    expect(minutesOf(beforeWrite)).toEqual([1, 2, 3]);
   });
 
   it('keeps what is within the minimal duration plus the newest point at least that old', () => {
     const window = [point(0, 0), point(1, 0), point(2, 0), point(3, 0)];
     expect(minutesOf(nextMotionWindow(motionWindowOf(window), point(5, 0), 180_000))).toEqual([2, 3, 5]);
+    expect(minutesOf(nextMotionWindow(motionWindowOf(window), point(5, 0), 180_000, true))).toEqual([2, 3, 5]);
   });
 
-  it('leaves every earlier window as it was, also when a window is stepped from twice', () => {
-    const first = nextMotionWindow(motionWindowOf([point(0, 0), point(1, 0)]), point(2, 0), 180_000);
-    const second = nextMotionWindow(first, point(3, 0), 180_000);
+  it.each([false, true])('leaves every earlier window as it was, also when a window is stepped from twice (packed: %s)', (packed) => {
+    const first = nextMotionWindow(motionWindowOf([stored(0, 1), stored(1, 2)]), stored(2, 3), 180_000, packed);
+    const second = nextMotionWindow(first, stored(3, 4), 180_000, packed);
     // a step whose commit failed is taken again from the same window, with another position
-    const retried = nextMotionWindow(first, point(4, 0), 180_000);
-    const third = nextMotionWindow(second, point(5, 0), 180_000);
+    const retried = nextMotionWindow(first, stored(4, 5), 180_000, packed);
+    const third = nextMotionWindow(second, stored(5, 6), 180_000, packed);
     expect(minutesOf(first)).toEqual([0, 1, 2]);
     expect(minutesOf(second)).toEqual([0, 1, 2, 3]);
     expect(minutesOf(retried)).toEqual([1, 2, 4]);
     expect(minutesOf(third)).toEqual([2, 3, 5]);
-    expect(minutesOf(nextMotionWindow(retried, point(6, 0), 180_000))).toEqual([2, 4, 6]);
+    expect(minutesOf(nextMotionWindow(retried, stored(6, 7), 180_000, packed))).toEqual([2, 4, 6]);
+    expect(nextMotionWindow(retried, stored(6, 7), 180_000, packed).toArray().map((p) => p.id)).toEqual([3, 5, 7]);
   });
 
   it('cuts by age, not by place, when a late fix arrived out of order', () => {
@@ -86,11 +107,27 @@ describe(nextMotionWindow.name, () => {
     expect(minutesOf(nextMotionWindow(late, point(5, 0), 180_000))).toEqual([2, 5]);
   });
 
-  it('keeps a day of one-second reports to the minimal duration', () => {
+  it.each([false, true])('keeps a day of one-second reports to the minimal duration (packed: %s)', (packed) => {
     let window = motionWindowOf([]);
-    for (let second = 0; second < 86_400; second++) window = nextMotionWindow(window, { ...point(0, 0), fixTime: at(0) + second * 1000 }, 300_000);
+    for (let second = 0; second < 86_400; second++) {
+      window = nextMotionWindow(window, { ...stored(0, second + 1), fixTime: at(0) + second * 1000 }, 300_000, packed);
+    }
     expect(window.length).toBe(301);
     expect((window.at(300).fixTime - window.at(0).fixTime) / 1000).toBe(300);
+    expect(window.toArray().map((p) => p.id)).toEqual(Array.from({ length: 301 }, (_, i) => 86_100 + i));
+  });
+
+  it('reads the same places and times from packed and whole windows', () => {
+    const points = [0, 1, 2, 3, 4].map((minute) => ({ ...stored(minute, minute + 1), latitude: 10 + minute / 1000, longitude: 20 - minute / 1000 }));
+    const packed = points.reduce((window, p) => nextMotionWindow(window, p, 600_000, true), motionWindowOf([]));
+    const kept = points.reduce((window, p) => nextMotionWindow(window, p, 600_000), motionWindowOf([]));
+    for (let i = 0; i < points.length; i++) {
+      expect([packed.fixTimeAt(i), packed.latitudeAt(i), packed.longitudeAt(i)]).toEqual([points[i]!.fixTime, points[i]!.latitude, points[i]!.longitude]);
+      expect(kept.at(i)).toBe(points[i]);
+    }
+    expect(packed.somePlace((latitude) => latitude === 10.003)).toBe(true);
+    expect(packed.somePlace((latitude) => latitude >= 10.004)).toBe(true);
+    expect(packed.somePlace((latitude) => latitude > 10.004)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { MotionState } from '../device-state.js';
-import { compactMotionPoint, processNewMotion } from './motion/new-motion.processor.js';
+import { processNewMotion } from './motion/new-motion.processor.js';
 import { EMPTY_MOTION_WINDOW, nextMotionWindow, type MotionWindow } from './motion/motion-window.js';
 import { processOldMotion } from './motion/old-motion.processor.js';
 import type { MotionTransition } from './motion/motion-transition.js';
@@ -23,7 +23,7 @@ export const detectMotion = (input: DetectorInput, motion: MotionState | undefin
   const toEvents = (transitions: MotionTransition[]) => transitions.map((t) => motionEvent(t.type, t.point, position, t.eventTime));
   if (settings.boolean('report.trip.newLogic')) {
     const minDuration = settings.number('report.trip.minDuration') * 1000;
-    const nextWindow = nextMotionWindow(window, position, minDuration, compactMotionPoint);
+    const nextWindow = nextMotionWindow(window, position, minDuration, true);
     if (motion?.logic !== 'new') return { events: [], motion: { logic: 'new', moving: false, reference: position }, window: nextWindow };
     const result = processNewMotion(motion.moving, motion.reference, window, position, {
       minDistance: settings.number('report.trip.minDistance'),

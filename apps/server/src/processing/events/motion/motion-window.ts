@@ -1,19 +1,18 @@
 import type { MotionPoint } from '../../device-state.js';
-
-// Below this many dropped points a window never copies its buffer to reclaim them.
-const MIN_RECLAIM = 64;
+import { capacityFor, copyRing, ringOf, type MotionPointRing } from './motion-point-ring.js';
 
 /**
- * The new motion logic's recent points, oldest first: a view [start, end) of a buffer shared with
- * the windows before and after it. A device reporting every second keeps five minutes of points;
- * copying them for every position cost more than the rest of the motion detector. The next window therefore appends to the buffer when this one ends
- * at its tip (the usual case) and only moves its start. A window whose successor was computed but
- * never committed no longer ends at the tip: its next window copies its points into a new buffer,
- * so no window ever sees another branch's points.
+ * The new motion logic's recent points, oldest first: the indexes [start, end) of a ring shared
+ * with the windows before and after it. A device reporting every second keeps five minutes of
+ * points; copying them for every position cost more than the rest of the motion detector. The next
+ * window therefore appends to the ring when this one ends at its tip (the usual case) and only
+ * moves its start. A window whose successor was computed but never committed no longer ends at the
+ * tip: its next window copies its points into a new ring, so no window ever sees another branch's
+ * points; so does one whose ring is full or is much larger than it needs.
  */
 export class MotionWindow {
   constructor(
-    private readonly buffer: MotionPoint[],
+    private readonly ring: MotionPointRing | undefined,
     private readonly start: number,
     private readonly end: number,
     /** Fix times never decrease from oldest to newest (no late fix among them). */
@@ -24,39 +23,56 @@ export class MotionWindow {
     return this.end - this.start;
   }
 
-  /** The point at `index`, 0 being the oldest (0 ≤ index < length). */
+  /** The point at `index`, 0 being the oldest (0 ≤ index < length); a new object for a packed point. */
   at(index: number): MotionPoint {
-    return this.buffer[this.start + index]!;
+    return this.ring!.at(this.start + index);
   }
 
-  some(test: (point: MotionPoint) => boolean): boolean {
-    for (let i = this.start; i < this.end; i++) if (test(this.buffer[i]!)) return true;
+  fixTimeAt(index: number): number {
+    return this.ring!.fixTime(this.start + index);
+  }
+
+  latitudeAt(index: number): number {
+    return this.ring!.latitude(this.start + index);
+  }
+
+  longitudeAt(index: number): number {
+    return this.ring!.longitude(this.start + index);
+  }
+
+  /** Whether any point's coordinates pass `test` (read without making point objects). */
+  somePlace(test: (latitude: number, longitude: number) => boolean): boolean {
+    for (let i = this.start; i < this.end; i++) if (test(this.ring!.latitude(i), this.ring!.longitude(i))) return true;
     return false;
   }
 
   toArray(): MotionPoint[] {
-    return this.buffer.slice(this.start, this.end);
+    return Array.from({ length: this.length }, (_, index) => this.at(index));
   }
 
-  /** The window from `first` (an index of this window) to this window's end, plus `point`. */
-  extend(first: number, point: MotionPoint, shrink?: (point: MotionPoint) => MotionPoint): MotionWindow {
+  /**
+   * The window from `first` (an index of this window) to this window's end, plus `point`. `packed`
+   * keeps stored points as numbers (the live detector), otherwise whole (the reports).
+   */
+  extend(first: number, point: MotionPoint, packed: boolean): MotionWindow {
     const from = this.start + first;
-    const atTip = this.end === this.buffer.length;
-    const buffer = atTip && !(from >= MIN_RECLAIM && from * 2 >= this.buffer.length) ? this.buffer : this.buffer.slice(from, this.end);
-    const start = buffer === this.buffer ? from : 0;
-    const previous = buffer.length - 1;
-    // the previous point is stored by now: keep only what the detector reads of it
-    if (shrink && previous >= start && buffer[previous]!.id > 0) buffer[previous] = shrink(buffer[previous]!);
-    const ordered = this.ordered && (this.length === 0 || point.fixTime >= this.at(this.length - 1).fixTime);
-    buffer.push(point);
-    return new MotionWindow(buffer, start, buffer.length, ordered);
+    const count = this.end + 1 - from;
+    const ordered = this.ordered && (this.length === 0 || point.fixTime >= this.fixTimeAt(this.length - 1));
+    const ring = this.ring;
+    // this window's own points must stay as they are: it is the committed one until the next commit
+    const appendable = ring !== undefined && ring.packed === packed && this.end === ring.end && this.end + 1 - this.start <= ring.capacity;
+    // a ring far larger than the window (a device that reported often, then less) is copied to a smaller one
+    const target = appendable && ring.capacity <= capacityFor(count + 1) * 2 ? ring : copyRing(ring, from, this.end, packed);
+    target.push(point);
+    return new MotionWindow(target, from, this.end + 1, ordered);
   }
 }
 
 const inOrder = (points: readonly MotionPoint[]) => points.every((point, index) => index === 0 || point.fixTime >= points[index - 1]!.fixTime);
 
-/** A window of the given points (copied), oldest first. */
-export const motionWindowOf = (points: readonly MotionPoint[]): MotionWindow => new MotionWindow([...points], 0, points.length, inOrder(points));
+/** A window of the given points (whole), oldest first. */
+export const motionWindowOf = (points: readonly MotionPoint[]): MotionWindow =>
+  new MotionWindow(points.length > 0 ? ringOf(points) : undefined, 0, points.length, inOrder(points));
 
 export const EMPTY_MOTION_WINDOW = motionWindowOf([]);
 
@@ -67,21 +83,21 @@ export const EMPTY_MOTION_WINDOW = motionWindowOf([]);
 const firstKept = (window: MotionWindow, time: number, minDuration: number): number => {
   if (window.ordered) {
     let first = 0;
-    while (first + 1 < window.length && time - window.at(first + 1).fixTime >= minDuration) first++;
+    while (first + 1 < window.length && time - window.fixTimeAt(first + 1) >= minDuration) first++;
     return first;
   }
-  for (let i = window.length - 1; i >= 0; i--) if (time - window.at(i).fixTime >= minDuration) return i;
+  for (let i = window.length - 1; i >= 0; i--) if (time - window.fixTimeAt(i) >= minDuration) return i;
   return 0;
 };
 
 /**
  * The window after `position`: everything within minDuration of it, plus the newest point at least
- * that old. The position goes in as it is (its id is assigned when it is stored); `shrink` may reduce
- * the one before it, stored by now, so a device reporting every second keeps minutes of small points
- * rather than whole positions.
+ * that old. The position goes in as it is (its id is assigned when it is stored). `packed` keeps
+ * the stored points as numbers (motion-point-ring.ts), so a device reporting every second keeps
+ * minutes of points without objects for the garbage collector to trace.
  */
-export const nextMotionWindow = (window: MotionWindow, position: MotionPoint, minDuration: number, shrink?: (point: MotionPoint) => MotionPoint): MotionWindow => {
+export const nextMotionWindow = (window: MotionWindow, position: MotionPoint, minDuration: number, packed = false): MotionWindow => {
   if (minDuration <= 0) return motionWindowOf([position]);
   const first = firstKept(window, position.fixTime, minDuration);
-  return window.extend(first, position, shrink);
-}
+  return window.extend(first, position, packed);
+};

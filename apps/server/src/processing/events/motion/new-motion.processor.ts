@@ -25,18 +25,17 @@ const gapDistance = (position: MotionPoint, newest: MotionPoint): number => {
 
 /** Walks back from a departure to the last position still moving away, after the reference time. */
 const departure = (window: MotionWindow, position: MotionPoint, reference: MotionPoint, minAverageSpeed: number): MotionPoint => {
-  let start = position;
+  let start = window.length;
   for (let i = window.length - 1; i >= 0; i--) {
-    const candidate = window.at(i);
-    if (candidate.fixTime <= reference.fixTime) break;
+    if (window.fixTimeAt(i) <= reference.fixTime) break;
     if (i < window.length - 1) {
-      const following = window.at(i + 1);
-      const seconds = (following.fixTime - candidate.fixTime) / 1000;
-      if (seconds <= 0 || between(candidate, following) / seconds <= minAverageSpeed) break;
+      const seconds = (window.fixTimeAt(i + 1) - window.fixTimeAt(i)) / 1000;
+      const metres = greatCircleDistance(window.latitudeAt(i), window.longitudeAt(i), window.latitudeAt(i + 1), window.longitudeAt(i + 1));
+      if (seconds <= 0 || metres / seconds <= minAverageSpeed) break;
     }
-    start = candidate;
+    start = i;
   }
-  return start;
+  return start < window.length ? window.at(start) : position;
 };
 
 /**
@@ -69,24 +68,11 @@ export const processNewMotion = (
     return { moving: false, reference: position, transitions };
   }
   if (moving) {
-    if (window.some((point) => between(point, position) >= settings.minDistance)) return unchanged;
-    if (position.fixTime - window.at(0).fixTime < settings.minDuration) return unchanged;
+    if (window.somePlace((latitude, longitude) => greatCircleDistance(latitude, longitude, position.latitude, position.longitude) >= settings.minDistance)) return unchanged;
+    if (position.fixTime - window.fixTimeAt(0) < settings.minDuration) return unchanged;
     return { moving: false, reference: position, transitions: [{ type: 'deviceStopped', point: position }] };
   }
   if (between(reference, position) < settings.minDistance) return unchanged;
   const start = departure(window, position, reference, minAverageSpeed);
   return { moving: true, reference: start, transitions: [{ type: 'deviceMoving', point: start }] };
 };
-
-/**
- * What the live detector's window keeps of a stored position: no attributes but the running total
- * distance. (Reports keep whole positions: their trips start and end at window points.)
- */
-export const compactMotionPoint = (point: MotionPoint): MotionPoint => ({
-  id: point.id,
-  fixTime: point.fixTime,
-  deviceTime: point.deviceTime,
-  latitude: point.latitude,
-  longitude: point.longitude,
-  attributes: typeof point.attributes.totalDistance === 'number' ? { totalDistance: point.attributes.totalDistance } : {},
-});
