@@ -1,5 +1,6 @@
 import { formatInstant, type Network, type Position } from '@tracklane/domain';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
+import { Value } from 'typebox/value';
 import { codecs } from '../storage/codecs.js';
 
 /**
@@ -38,7 +39,16 @@ export interface PipelinePosition {
  */
 const ownAttributes = (attributes: Record<string, unknown>): Record<string, unknown> => Object.assign({}, attributes);
 
-export const fromDecoded = (decoded: DecodedPosition, deviceId: number, received: number): PipelinePosition => ({
+/**
+ * The last position's network object when the cells are the same (a parked or slow tracker sees
+ * the same cell for hours): the decoded one then dies young instead of living on as part of the
+ * device's latest position, which outlives a scavenge and must be copied to the old generation.
+ */
+const networkAfter = (network: Network | null, last: PipelinePosition | undefined): Network | null =>
+  network !== null && last?.network && Value.Equal(network, last.network) ? last.network : network;
+
+/** A decoded position entering the pipeline; `last` is the device's latest position, if any. */
+export const fromDecoded = (decoded: DecodedPosition, deviceId: number, received: number, last?: PipelinePosition): PipelinePosition => ({
   id: 0,
   deviceId,
   protocol: decoded.protocol,
@@ -54,7 +64,7 @@ export const fromDecoded = (decoded: DecodedPosition, deviceId: number, received
   course: decoded.course,
   address: null,
   accuracy: decoded.accuracy,
-  network: decoded.network,
+  network: networkAfter(decoded.network, last),
   geofenceIds: null,
   attributes: ownAttributes(decoded.attributes),
 });

@@ -33,7 +33,7 @@ export const createPositionProcessor = (deps: { repos: Repositories; catalog: De
     prepare: (decoded: DecodedPosition, device: Device, received: number): MaybeAsync<PreparedPosition> =>
       andThen(catalog.contextFor(device), (context) =>
         andThen(states.load(device, context), (state) => {
-          const result = pipeline(fromDecoded(decoded, device.id, received), context, state, now());
+          const result = pipeline(fromDecoded(decoded, device.id, received, state.last), context, state, now());
           if (result.kind === 'filtered') log.info({ deviceId: device.id, filters: result.filters }, 'position filtered');
           const deviceEvents = device.status !== 'online' && context.settings.boolean('event.status.enable') ? [deviceEvent('deviceOnline', received)] : NO_EVENTS;
           return { device, result, deviceEvents };
