@@ -3,7 +3,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
-import { rememberPostgresPool } from './postgres-pool.js';
+import { rememberIngestPool } from './postgres-pool.js';
 import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { isSqliteFile, openSqliteConnection } from './sqlite-connection.js';
 import { startSqliteIngestThread, type SqliteIngestThread } from './sqlite-ingest-thread.js';
@@ -27,10 +27,10 @@ export interface Storage {
 
 const INT8_OID = 20;
 
-const openPostgres = (url: string, schema: string | undefined): pg.Pool => {
+const openPostgres = (url: string, schema: string | undefined, max: number): pg.Pool => {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     // ids and epoch-millisecond instants are BIGINT; they stay far below 2^53
     types: { getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser },
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
@@ -62,8 +62,15 @@ export const openStorage = (url: string, options: StorageOptions = {}): Storage 
     };
     return { db, dialect: 'sqlite', sqlite, positionIds: createPositionIds(sqlite), ingestThread, close };
   }
-  const pool = openPostgres(url, options.schema);
+  const pool = openPostgres(url, options.schema, 10);
+  // the ingest's own connections: a burst of other queries (thousands of first events, each asking
+  // who follows its device) queued on the shared pool held every tracker's acknowledgement for seconds
+  const ingestPool = openPostgres(url, options.schema, 2);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  rememberPostgresPool(db, pool);
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  rememberIngestPool(db, ingestPool);
+  const close = async () => {
+    await db.destroy();
+    await ingestPool.end();
+  };
+  return { db, dialect: 'postgres', close };
 };

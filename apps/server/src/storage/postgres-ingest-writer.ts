@@ -8,7 +8,7 @@ import { columnsOf, quoted } from './ingest-rows.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
 import { createIdReserve, type IdSource } from './postgres-id-reserve.js';
 import { jsonRow } from './postgres-json-rows.js';
-import { postgresPoolOf } from './postgres-pool.js';
+import { postgresIngestPoolOf } from './postgres-pool.js';
 
 // Enough for several batches of a busy server; events are fewer than positions.
 const POSITION_ID_BLOCK = 256;
@@ -70,12 +70,13 @@ const parametersOf = (completed: Completed[], events: Omit<Event, 'id'>[], event
 ];
 
 /**
- * PostgreSQL: one statement per batch whatever its size, on a connection of the pool Kysely uses
- * (never one an API transaction holds). Ids come from a reserve rather than from the statement,
- * since `complete` needs a position's id before its events are known.
+ * PostgreSQL: one statement per batch whatever its size, on the ingest's own connections (never
+ * one an API transaction holds, nor behind the queries queued for the shared pool). Ids come from
+ * a reserve rather than from the statement, since `complete` needs a position's id before its
+ * events are known.
  */
 export const createPostgresIngestWriter = (db: Kysely<DatabaseSchema>): IngestWriter => {
-  const pool = postgresPoolOf(db);
+  const pool = postgresIngestPoolOf(db);
   const positionIds = createIdReserve(idSource(pool, 'positions'), POSITION_ID_BLOCK);
   const eventIds = createIdReserve(idSource(pool, 'events'), EVENT_ID_BLOCK);
   const statements = new Map<string, { name: string; text: string }>();
