@@ -72,7 +72,8 @@ export const createResourceService = (ctx: AppContext, definition: ResourceDefin
         await ctx.repos.links.add({ owner: 'userId', ownerId: user.id, property: definition.key, propertyId: created }, trx);
         return created;
       });
-      if (changesAccess) ctx.broadcaster.publish({ kind: definition.key === 'deviceId' ? 'device-added' : 'access-changed' });
+      // a new notification linked to its creator can fire at once (an `always` one), so caches hear of it too
+      ctx.broadcaster.publish({ kind: !changesAccess ? 'settings-changed' : definition.key === 'deviceId' ? 'device-added' : 'access-changed' });
       return (await repository.findById(id)) as unknown as Body;
     },
     update: async (user: User, id: number, body: Body) => {

@@ -54,8 +54,11 @@ export const createAccessPolicy = (access: AccessRepository) => {
     /** Ids linked directly to a device or group, for `?deviceId=` / `?groupId=` lists. */
     linkedToOwner: (owner: 'deviceId' | 'groupId', ownerId: number, key: PermissionKey): RawBuilder<unknown> =>
       access.directIds(owner, ownerId, key),
-    /** Users whose links reach the device (the ones whose sockets follow it); administrators only through links too. */
-    usersSeeingDevice: (deviceId: number): Promise<number[]> => access.idsOf(access.userIdsOfDevice(deviceId)),
+    /**
+     * Per device, the users whose links reach it (the ones whose sockets follow it); administrators
+     * only through links too. One query per few hundred devices.
+     */
+    usersSeeingDevices: (deviceIds: readonly number[]): Promise<Map<number, number[]>> => access.userIdsOfDevices(deviceIds),
     countDevices: (user: User): Promise<number> => access.countOf(access.deviceIds(user.id)),
     countManagedUsers: (user: User): Promise<number> => access.countOf(access.directIds('userId', user.id, 'managedUserId')),
     /** Users a user manages directly (manager links are not transitive). */

@@ -1,6 +1,5 @@
 import { formatInstant, type Device, type Event, type Group, type NotificatorType, type Position, type User } from '@tracklane/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccessPolicy } from '../auth/access-policy.js';
 import type { Config } from '../config.js';
 import type { Broadcaster } from '../live/live-message.js';
 import type { RaisedEvent } from '../processing/events/event-service.js';
@@ -19,7 +18,8 @@ export interface NotificationServiceDeps {
   log: FastifyBaseLogger;
   now: () => number;
   repos: Repositories;
-  policy: AccessPolicy;
+  /** Users whose links reach the device. */
+  viewersOf(deviceId: number): Promise<number[]>;
   broadcaster: Broadcaster;
   mailer: Mailer | undefined;
   groupsOf(device: Device): Promise<Group[]>;
@@ -43,8 +43,12 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
   const notificators = createNotificators({ config, broadcaster: deps.broadcaster, mailer: deps.mailer, users: repos.users, onMailSent: deps.statistics?.mailSent });
   const queue = createDeliveryQueue({ retries: config.notifications.retries, retryDelay: config.notifications.retryDelay, log });
   const finder = createNotificationFinder({
-    repos, policy: deps.policy, groupsOf: deps.groupsOf, now,
+    repos, viewersOf: deps.viewersOf, groupsOf: deps.groupsOf, now,
     onCalendarError: (calendarId, error) => log.warn({ err: error, calendarId }, 'calendar could not be read; its notifications are skipped'),
+  });
+  // on every instance: the broadcaster carries the change to all of them
+  deps.broadcaster.subscribe((message) => {
+    if (message.kind === 'access-changed' || message.kind === 'settings-changed') finder.invalidate();
   });
 
   // mail counts itself when the SMTP server accepts it (mailer.ts); an SMS counts when it goes out to a phone

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PermissionKey } from '@tracklane/domain';
 import type { DatabaseSchema } from './database-schema.js';
+import { chunksOf } from './id-chunks.js';
 import { KEY_TABLES, linkTableName } from './link-tables.js';
 
 type IdSet = RawBuilder<unknown>;
@@ -24,19 +25,27 @@ export const createAccessRepository = (db: Kysely<DatabaseSchema>) => {
     union
     select d.id from devices d where d."groupId" in ${groupIds(userId)})`;
 
-  /** Users linked to the device directly, or to its group or any group above it. */
-  const userIdsOfDevice = (deviceId: number): IdSet => sql`(
-    with recursive ancestors(id) as (
-      select "groupId" from devices where id = ${deviceId}
-      union
-      select g."groupId" from "groups" g join ancestors a on g.id = a.id
-    )
-    select "userId" from user_device where "deviceId" = ${deviceId}
-    union
-    select "userId" from user_group where "groupId" in (select id from ancestors))`;
-
   const directIds = (owner: 'userId' | 'deviceId' | 'groupId', ownerId: number, property: PermissionKey): IdSet =>
     sql`(select ${sql.ref(property)} from ${sql.table(linkTableName(owner, property))} where ${sql.ref(owner)} = ${ownerId})`;
+
+  /** For each device, the users linked to it directly, or to its group or any group above it. */
+  const userIdsOfDevices = async (deviceIds: readonly number[]): Promise<Map<number, number[]>> => {
+    const users = new Map<number, number[]>(deviceIds.map((id) => [id, []]));
+    for (const chunk of chunksOf([...new Set(deviceIds)])) {
+      const list = sql.join(chunk);
+      const { rows } = await sql<{ deviceId: number | string; userId: number | string }>`
+        with recursive ancestors("deviceId", id) as (
+          select id, "groupId" from devices where id in (${list})
+          union
+          select a."deviceId", g."groupId" from "groups" g join ancestors a on g.id = a.id
+        )
+        select "deviceId", "userId" from user_device where "deviceId" in (${list})
+        union
+        select a."deviceId", ug."userId" from user_group ug join ancestors a on ug."groupId" = a.id`.execute(db);
+      for (const row of rows) users.get(Number(row.deviceId))?.push(Number(row.userId));
+    }
+    return users;
+  };
 
   /** Owners linked to one property object, e.g. the users linked to a device. */
   const ownerIds = (owner: 'userId' | 'deviceId' | 'groupId', property: PermissionKey, propertyId: number): IdSet =>
@@ -62,7 +71,7 @@ export const createAccessRepository = (db: Kysely<DatabaseSchema>) => {
     return rows.map((row) => Number(Object.values(row)[0]));
   };
 
-  return { groupIds, deviceIds, userIdsOfDevice, directIds, ownerIds, exists, contains, countOf, idsOf };
+  return { groupIds, deviceIds, userIdsOfDevices, directIds, ownerIds, exists, contains, countOf, idsOf };
 };
 
 export type AccessRepository = ReturnType<typeof createAccessRepository>;

@@ -120,6 +120,22 @@ describe.each(testDatabases())('notification matching on $name', (database) => {
     expect(await raise('shared', 'ignitionOn')).toEqual(['alice:ignitionOn:shared', 'bob:ignitionOn:shared']);
   });
 
+  it('follows notifications created, edited, linked and unlinked after the device already raised events', async () => {
+    expect(await raise('bobs', 'geofenceEnter')).toEqual([]);
+    const created = await notification(bob, { type: 'geofenceEnter', always: true });
+    expect(await raise('bobs', 'geofenceEnter')).toEqual(['bob:geofenceEnter:bobs']);
+    const stored = (await bob.get(`/api/notifications/${created}`)).json();
+    expect((await bob.put(`/api/notifications/${created}`, { ...stored, type: 'geofenceExit' })).statusCode).toBe(200);
+    expect(await raise('bobs', 'geofenceEnter')).toEqual([]);
+    expect(await raise('bobs', 'geofenceExit')).toEqual(['bob:geofenceExit:bobs']);
+    expect((await bob.put(`/api/notifications/${created}`, { ...stored, type: 'geofenceExit', always: false })).statusCode).toBe(200);
+    expect(await raise('bobs', 'geofenceExit')).toEqual([]);
+    await link(bob, { deviceId: ids.bobs, notificationId: created });
+    expect(await raise('bobs', 'geofenceExit')).toEqual(['bob:geofenceExit:bobs']);
+    expect((await bob.delete('/api/permissions', { deviceId: ids.bobs, notificationId: created })).statusCode).toBe(204);
+    expect(await raise('bobs', 'geofenceExit')).toEqual([]);
+  });
+
   it('notifies nobody of events older than the time threshold', async () => {
     const device = (await server.ctx.repos.devices.findById(ids.fleet!)) as Device;
     delivered = [];

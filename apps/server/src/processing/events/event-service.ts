@@ -4,6 +4,7 @@ import type { AccessPolicy } from '../../auth/access-policy.js';
 import type { Broadcaster } from '../../live/live-message.js';
 import type { Storage } from '../../storage/database.js';
 import type { Repositories } from '../../storage/repositories.js';
+import { createBatchLoader } from '../batch-loader.js';
 import { toEvent, type PendingEvent } from './pending-event.js';
 import { detectTextMessage, normalizePhone } from './text-message.detector.js';
 
@@ -26,11 +27,14 @@ export const createEventService = (deps: { storage: Storage; repos: Repositories
   const { storage, repos, broadcaster, policy, log } = deps;
   const listeners = new Set<EventListener>();
   const followers = new Map<number, Promise<number[]>>();
+  // a fleet's first events (all its devices starting to move at once) ask for thousands at a time
+  const followerBatches = createBatchLoader<number, number[]>((ids) => policy.usersSeeingDevices([...ids.keys()]));
 
+  /** Users whose links reach the device; kept until links change (`invalidateFollowers`). */
   const followersOf = (deviceId: number): Promise<number[]> => {
     let ids = followers.get(deviceId);
     if (!ids) {
-      ids = policy.usersSeeingDevice(deviceId);
+      ids = followerBatches.load(deviceId, deviceId);
       ids.catch(() => followers.delete(deviceId));
       followers.set(deviceId, ids);
     }
@@ -83,6 +87,7 @@ export const createEventService = (deps: { storage: Storage; repos: Repositories
     },
     announce,
     raise,
+    followersOf,
     /** An SMS from a device's phone number: textMessage on each device with that number. */
     raiseTextMessage: async (phone: string, message: string, now: number = Date.now()): Promise<Event[]> => {
       const raised: Event[] = [];
