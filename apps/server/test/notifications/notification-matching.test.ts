@@ -130,7 +130,7 @@ describe.each(testDatabases())('notification matching on $name', (database) => {
     expect(await raise('bobs', 'geofenceExit')).toEqual(['bob:geofenceExit:bobs']);
     expect((await bob.put(`/api/notifications/${created}`, { ...stored, type: 'geofenceExit', always: false })).statusCode).toBe(200);
     expect(await raise('bobs', 'geofenceExit')).toEqual([]);
-    await link(bob, { deviceId: ids.bobs, notificationId: created });
+    await link(bob, { deviceId: ids.bobs!, notificationId: created });
     expect(await raise('bobs', 'geofenceExit')).toEqual(['bob:geofenceExit:bobs']);
     expect((await bob.delete('/api/permissions', { deviceId: ids.bobs, notificationId: created })).statusCode).toBe(204);
     expect(await raise('bobs', 'geofenceExit')).toEqual([]);
