@@ -1,4 +1,5 @@
 import type { Device, Event, Group, Notification, User } from '@tracklane/domain';
+import type { CandidateLinks } from '../storage/notification.repository.js';
 import type { Repositories } from '../storage/repositories.js';
 import { createCalendarCache } from '../calendars/calendar-schedule.js';
 import { notificationMatches } from './notification-matcher.js';
@@ -7,6 +8,12 @@ export interface NotificationMatch {
   notification: Notification;
   /** Users linked to the notification who can see the device, without disabled or expired ones. */
   users: User[];
+}
+
+interface NotificationIndex {
+  links: CandidateLinks;
+  /** All of them, in the order deliveries are made (by description). */
+  notifications: Notification[];
 }
 
 interface DeviceCandidates {
@@ -48,32 +55,50 @@ export const createNotificationFinder = ({ repos, viewersOf, groupsOf, now, onCa
   };
 
   /**
-   * Per device: who can see it and the notifications that could fire for it. Both follow links,
-   * groups and notifications only, so they are kept until one of those changes (`invalidate`); a
-   * fleet whose devices all start moving at once raised thousands of events in a second, each of
-   * which read them again (four queries) before finding, usually, no notification at all.
+   * Every notification and the links that make it a candidate, read once (three queries) and kept
+   * until links, groups or notifications change (`invalidate`); then, per device, who can see it
+   * and the notifications that could fire for it. A fleet whose devices all start moving at once
+   * raises thousands of events in a second; each used to read these again (four queries) before
+   * finding, usually, no notification at all.
    */
+  let index: Promise<NotificationIndex> | undefined;
   const candidatesByDevice = new Map<number, Promise<DeviceCandidates>>();
 
+  const loadIndex = async (): Promise<NotificationIndex> => {
+    const [links, notifications] = await Promise.all([repos.notificationLinks.candidateLinks(), repos.notifications.list({ sortColumn: 'description' })]);
+    return { links, notifications };
+  };
+
+  const indexOf = (): Promise<NotificationIndex> => {
+    if (!index) {
+      const loading = loadIndex();
+      loading.catch(() => {
+        if (index === loading) index = undefined;
+      });
+      index = loading;
+    }
+    return index;
+  };
+
   const loadCandidates = async (device: Device): Promise<DeviceCandidates> => {
-    const [viewers, groups] = await Promise.all([viewersOf(device.id), groupsOf(device)]);
-    const [direct, always] = await Promise.all([
-      repos.notificationLinks.linkedToDevice(device.id, groups.map((group) => group.id)),
-      repos.notificationLinks.alwaysOfUsers(viewers),
+    const [{ links, notifications }, viewers, groups] = await Promise.all([indexOf(), viewersOf(device.id), groupsOf(device)]);
+    const ids = new Set([
+      ...(links.byDevice.get(device.id) ?? []),
+      ...groups.flatMap((group) => links.byGroup.get(group.id) ?? []),
+      ...viewers.flatMap((userId) => links.alwaysByUser.get(userId) ?? []),
     ]);
-    const candidateIds = [...new Set([...direct, ...always])];
-    const notifications = candidateIds.length > 0 ? await repos.notifications.list({ ids: candidateIds, sortColumn: 'description' }) : [];
-    return { viewers, notifications };
+    return { viewers, notifications: ids.size > 0 ? notifications.filter((notification) => ids.has(notification.id)) : [] };
   };
 
   const candidatesOf = (device: Device): Promise<DeviceCandidates> => {
-    let candidates = candidatesByDevice.get(device.id);
-    if (!candidates) {
-      candidates = loadCandidates(device);
-      candidates.catch(() => candidatesByDevice.delete(device.id));
-      candidatesByDevice.set(device.id, candidates);
-    }
-    return candidates;
+    const cached = candidatesByDevice.get(device.id);
+    if (cached) return cached;
+    const loading = loadCandidates(device);
+    loading.catch(() => {
+      if (candidatesByDevice.get(device.id) === loading) candidatesByDevice.delete(device.id);
+    });
+    candidatesByDevice.set(device.id, loading);
+    return loading;
   };
 
   return {
@@ -97,8 +122,11 @@ export const createNotificationFinder = ({ repos, viewersOf, groupsOf, now, onCa
         }))
         .filter((match) => match.users.length > 0);
     },
-    /** Links, groups or notifications changed: every device's candidates are read again. */
-    invalidate: (): void => candidatesByDevice.clear(),
+    /** Links, groups or notifications changed: everything is read again. */
+    invalidate: (): void => {
+      index = undefined;
+      candidatesByDevice.clear();
+    },
   };
 };
 
