@@ -30,7 +30,11 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, chan
   };
   for (const client of [publisher, subscriber]) client.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
   subscriber.subscribe(channel).catch((error: unknown) => log.warn({ err: error }, 'redis subscribe failed'));
+  // every envelope starts with its origin (flush below writes it first), so our own echo, as large
+  // as everything this instance published, is dropped without parsing it
+  const ownPrefix = `{"origin":${JSON.stringify(origin)},`;
   subscriber.on('message', (_channel, payload: string) => {
+    if (payload.startsWith(ownPrefix)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;
@@ -45,7 +49,7 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, chan
   const flush = () => {
     const messages = outgoing.map(messageJson).join(',');
     outgoing = [];
-    publisher.publish(channel, `{"origin":${JSON.stringify(origin)},"messages":[${messages}]}`).catch((error: unknown) => log.warn({ err: error }, 'redis publish failed'));
+    publisher.publish(channel, `${ownPrefix}"messages":[${messages}]}`).catch((error: unknown) => log.warn({ err: error }, 'redis publish failed'));
   };
 
   return {
