@@ -41,7 +41,7 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, chan
     } catch {
       return;
     }
-    if (envelope.origin === origin || !Array.isArray(envelope.messages)) return;
+    if (!Array.isArray(envelope.messages)) return;
     for (const message of envelope.messages) deliver(message);
   });
 

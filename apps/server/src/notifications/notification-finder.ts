@@ -16,11 +16,6 @@ interface NotificationIndex {
   notifications: Notification[];
 }
 
-interface DeviceCandidates {
-  viewers: number[];
-  notifications: Notification[];
-}
-
 export interface NotificationFinderDeps {
   repos: Repositories;
   /** Users whose links reach the device (the event service keeps them). */
@@ -56,13 +51,11 @@ export const createNotificationFinder = ({ repos, viewersOf, groupsOf, now, onCa
 
   /**
    * Every notification and the links that make it a candidate, read once (three queries) and kept
-   * until links, groups or notifications change (`invalidate`); then, per device, who can see it
-   * and the notifications that could fire for it. A fleet whose devices all start moving at once
-   * raises thousands of events in a second; each used to read these again (four queries) before
-   * finding, usually, no notification at all.
+   * until links, groups or notifications change (`invalidate`). A fleet whose devices all start
+   * moving at once raises thousands of events in a second; each used to read them again (four
+   * queries) before finding, usually, no notification at all.
    */
   let index: Promise<NotificationIndex> | undefined;
-  const candidatesByDevice = new Map<number, Promise<DeviceCandidates>>();
 
   const loadIndex = async (): Promise<NotificationIndex> => {
     const [links, notifications] = await Promise.all([repos.notificationLinks.candidateLinks(), repos.notifications.list({ sortColumn: 'description' })]);
@@ -80,31 +73,20 @@ export const createNotificationFinder = ({ repos, viewersOf, groupsOf, now, onCa
     return index;
   };
 
-  const loadCandidates = async (device: Device): Promise<DeviceCandidates> => {
+  /** Who can see the device, and the notifications of the event's type that could fire for it. */
+  const candidatesOf = async (device: Device, type: string): Promise<{ viewers: number[]; candidates: Notification[] }> => {
     const [{ links, notifications }, viewers, groups] = await Promise.all([indexOf(), viewersOf(device.id), groupsOf(device)]);
     const ids = new Set([
       ...(links.byDevice.get(device.id) ?? []),
       ...groups.flatMap((group) => links.byGroup.get(group.id) ?? []),
       ...viewers.flatMap((userId) => links.alwaysByUser.get(userId) ?? []),
     ]);
-    return { viewers, notifications: ids.size > 0 ? notifications.filter((notification) => ids.has(notification.id)) : [] };
-  };
-
-  const candidatesOf = (device: Device): Promise<DeviceCandidates> => {
-    const cached = candidatesByDevice.get(device.id);
-    if (cached) return cached;
-    const loading = loadCandidates(device);
-    loading.catch(() => {
-      if (candidatesByDevice.get(device.id) === loading) candidatesByDevice.delete(device.id);
-    });
-    candidatesByDevice.set(device.id, loading);
-    return loading;
+    return { viewers, candidates: ids.size > 0 ? notifications.filter((notification) => notification.type === type && ids.has(notification.id)) : [] };
   };
 
   return {
     find: async (event: Event, device: Device): Promise<NotificationMatch[]> => {
-      const { viewers, notifications } = await candidatesOf(device);
-      const candidates = notifications.filter((n) => n.type === event.type);
+      const { viewers, candidates } = await candidatesOf(device, event.type);
       if (candidates.length === 0) return [];
       const inCalendar = await calendarChecker(candidates, Date.parse(event.eventTime ?? '') || now());
       const matching = candidates.filter((n) => notificationMatches(n, event, inCalendar));
@@ -125,7 +107,6 @@ export const createNotificationFinder = ({ repos, viewersOf, groupsOf, now, onCa
     /** Links, groups or notifications changed: everything is read again. */
     invalidate: (): void => {
       index = undefined;
-      candidatesByDevice.clear();
     },
   };
 };

@@ -110,15 +110,20 @@ class PackedRing implements MotionPointRing {
   }
 
   fixTime(index: number): number {
-    return index >= this.packedEnd ? this.whole[index - this.packedEnd]!.fixTime : this.numbers[(index & this.mask) * COLUMNS + FIX_TIME]!;
+    return this.read(index, FIX_TIME, 'fixTime');
   }
 
   latitude(index: number): number {
-    return index >= this.packedEnd ? this.whole[index - this.packedEnd]!.latitude : this.numbers[(index & this.mask) * COLUMNS + LATITUDE]!;
+    return this.read(index, LATITUDE, 'latitude');
   }
 
   longitude(index: number): number {
-    return index >= this.packedEnd ? this.whole[index - this.packedEnd]!.longitude : this.numbers[(index & this.mask) * COLUMNS + LONGITUDE]!;
+    return this.read(index, LONGITUDE, 'longitude');
+  }
+
+  /** One number of a point: from its column once packed, from the position while it is whole. */
+  private read(index: number, column: number, field: 'fixTime' | 'latitude' | 'longitude'): number {
+    return index >= this.packedEnd ? this.whole[index - this.packedEnd]![field] : this.numbers[(index & this.mask) * COLUMNS + column]!;
   }
 
   /** Packs the points stored by now (their id is set at the write), oldest first, then appends `point` whole. */
