@@ -7,6 +7,7 @@ import type { Metrics } from './metrics.js';
  * while commits stay quick.
  */
 export const meteredIngestWriter = (writer: IngestWriter, metrics: Metrics): IngestWriter => ({
+  concurrency: writer.concurrency,
   write: async (records) => {
     metrics.ingestBatchSize.observe(records.length);
     const stop = metrics.ingestCommitDuration.startTimer();

@@ -33,8 +33,36 @@ describe('createGroupCommit', () => {
       sizes.push(items.length);
       await new Promise((resolve) => setTimeout(resolve, 1));
       return items;
-    }, 3);
+    }, { maxBatch: 3 });
     await Promise.all(Array.from({ length: 8 }, (_, i) => write(i)));
     expect(sizes).toEqual([3, 3, 2]);
+  });
+
+  it('commits up to `concurrency` batches side by side; later items wait for a free slot, as one batch', async () => {
+    const started: number[][] = [];
+    const finishers: (() => void)[] = [];
+    const write = createGroupCommit(
+      (items: number[]) => {
+        started.push(items);
+        return new Promise<number[]>((resolve) => finishers.push(() => resolve(items.map((n) => -n))));
+      },
+      { concurrency: 2 },
+    );
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = write(1);
+    await nextTurn();
+    const second = write(2);
+    await nextTurn();
+    const rest = [write(3), write(4)];
+    await nextTurn();
+    expect(started).toEqual([[1], [2]]);
+    finishers[1]!();
+    expect(await second).toBe(-2);
+    await nextTurn();
+    expect(started).toEqual([[1], [2], [3, 4]]);
+    finishers[0]!();
+    finishers[2]!();
+    expect(await first).toBe(-1);
+    expect(await Promise.all(rest)).toEqual([-3, -4]);
   });
 });

@@ -7,6 +7,7 @@ import type { Broadcaster } from '../live/live-message.js';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
 import { createDeviceLookup } from './device-lookup.js';
 import { createGroupCommit } from './group-commit.js';
+import { createSerialLanes } from './serial-lanes.js';
 import type { EventService } from './events/event-service.js';
 import { toPosition, toPositionRow } from './pipeline-position.js';
 import type { PositionProcessor, PreparedPosition } from './position-processor.js';
@@ -29,46 +30,6 @@ export interface IngestEngine {
 }
 
 /**
- * Runs work per key strictly in arrival order, so one device's positions are processed one after
- * another; a key with nothing running starts at once (synchronously, up to its first wait).
- * Waiting work is a closure in a list rather than a promise chain, which keeps a busy ingest's
- * allocations down.
- */
-const createSerialQueue = () => {
-  const waiting = new Map<string, (() => void)[]>();
-  const release = (key: string) => {
-    const next = waiting.get(key)?.shift();
-    if (next) next();
-    else waiting.delete(key);
-  };
-  const run = <T>(key: string, work: () => MaybeAsync<T>): Promise<T> => {
-    let started: MaybeAsync<T>;
-    try {
-      started = work();
-    } catch (error) {
-      release(key);
-      return Promise.reject(error);
-    }
-    return Promise.resolve(started).then(
-      (value) => {
-        release(key);
-        return value;
-      },
-      (error: unknown) => {
-        release(key);
-        throw error;
-      },
-    );
-  };
-  return <T>(key: string, work: () => MaybeAsync<T>): Promise<T> => {
-    const queue = waiting.get(key);
-    if (queue) return new Promise<T>((resolve, reject) => void queue.push(() => void run(key, work).then(resolve, reject)));
-    waiting.set(key, []);
-    return run(key, work);
-  };
-};
-
-/**
  * Runs a decoded position through the pipeline (reference/processing.md §1) and stores it with its
  * events, the device's status, lastUpdate and latest position in one transaction (shared with
  * other devices' positions arriving at the same time), then announces them live. A filtered
@@ -76,12 +37,12 @@ const createSerialQueue = () => {
  * the tracker after the data is safe.
  */
 export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now) => {
-  const serial = createSerialQueue();
+  const serial = createSerialLanes();
   const devices = createDeviceLookup(repos, broadcaster);
   const { processor, events: eventService } = engine;
 
   /** Positions of many devices share one transaction (and one commit) when they arrive together. */
-  const write = createGroupCommit((records: IngestRecord[]) => writer.write(records));
+  const write = createGroupCommit((records: IngestRecord[]) => writer.write(records), { concurrency: writer.concurrency });
 
   const announce = (events: Event[], device: Device, position?: Position) => {
     if (events.length > 0) void eventService.announce(events, device, position).catch(() => undefined);

@@ -3,7 +3,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
-import { rememberIngestPool } from './postgres-pool.js';
+import { INGEST_CONNECTIONS, rememberIngestPool } from './postgres-pool.js';
 import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { isSqliteFile, openSqliteConnection } from './sqlite-connection.js';
 import { startSqliteIngestThread, type SqliteIngestThread } from './sqlite-ingest-thread.js';
@@ -65,7 +65,7 @@ export const openStorage = (url: string, options: StorageOptions = {}): Storage 
   const pool = openPostgres(url, options.schema, 10);
   // the ingest's own connections: a burst of other queries (thousands of first events, each asking
   // who follows its device) queued on the shared pool held every tracker's acknowledgement for seconds
-  const ingestPool = openPostgres(url, options.schema, 2);
+  const ingestPool = openPostgres(url, options.schema, INGEST_CONNECTIONS);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   rememberIngestPool(db, ingestPool);
   const close = async () => {

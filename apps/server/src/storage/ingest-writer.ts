@@ -33,6 +33,8 @@ export interface IngestOutcome {
  */
 export interface IngestWriter {
   write(records: IngestRecord[]): Promise<IngestOutcome[]>;
+  /** Batches it can write side by side (one connection each); 1 when absent. */
+  concurrency?: number;
 }
 
 export const createIngestWriter = ({ db, sqlite, positionIds, ingestThread }: Storage): IngestWriter =>

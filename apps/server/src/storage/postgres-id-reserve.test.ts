@@ -7,7 +7,9 @@ const sequence = () => {
   const draws: number[] = [];
   const source = async (count: number) => {
     draws.push(count);
-    return Array.from({ length: count }, () => ++last);
+    const run = { first: last + 1, last: last + count };
+    last += count;
+    return [run];
   };
   return { source, draws };
 };
@@ -51,5 +53,12 @@ describe('createIdReserve', () => {
     await expect(reserve.take(2)).rejects.toThrow('connection lost');
     broken = false;
     expect(await reserve.take(2)).toEqual([1, 2]);
+  });
+
+  it('hands out the ids of a draw that came back in several runs, in order', async () => {
+    // another instance drew 3 and 4 while this one drew
+    const reserve = createIdReserve(async () => [{ first: 1, last: 2 }, { first: 5, last: 7 }], 5);
+    expect(await reserve.take(4)).toEqual([1, 2, 5, 6]);
+    expect(await reserve.take(1)).toEqual([7]);
   });
 });

@@ -66,6 +66,23 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
     expect(await deviceRow(c)).toEqual({ status: 'online', lastUpdate: T0 + 1000, positionId: ids[2] });
   });
 
+  it('stores batches written side by side, as many as the writer says it can, each with its own ids', async () => {
+    const batches = await Promise.all(Array.from({ length: Math.max(2, writer.concurrency ?? 1) }, async () => {
+      const devices = [await newDevice(), await newDevice()];
+      return { devices, outcomes: await writer.write(devices.map((deviceId) => record(deviceId, T0, { events: ['deviceMoving'] }))) };
+    }));
+    const positionIds = batches.flatMap(({ outcomes }) => outcomes.map((outcome) => outcome.positionId));
+    const eventIds = batches.flatMap(({ outcomes }) => outcomes.flatMap((outcome) => outcome.events.map((event) => event.id)));
+    expect(new Set(positionIds).size).toBe(positionIds.length);
+    expect(new Set(eventIds).size).toBe(eventIds.length);
+    for (const { devices, outcomes } of batches) {
+      for (const [index, deviceId] of devices.entries()) {
+        expect(await deviceRow(deviceId)).toEqual({ status: 'online', lastUpdate: T0 + 1000, positionId: outcomes[index]!.positionId });
+        expect(await storedEvents(deviceId)).toEqual([{ id: outcomes[index]!.events[0]!.id, type: 'deviceMoving', positionId: outcomes[index]!.positionId }]);
+      }
+    }
+  });
+
   it('stores every value in its own column when the rows of one batch list their columns in different orders', async () => {
     const [first, second] = [await newDevice(), await newDevice()];
     const reordered = record(second, T0);

@@ -1,0 +1,70 @@
+import type { MaybeAsync } from './maybe-async.js';
+
+interface Lane {
+  busy: boolean;
+  /** Work that arrived while the lane was busy, in arrival order; made at the first wait, then kept. */
+  waiting: (() => void)[] | undefined;
+}
+
+/** Lanes kept before idle ones are dropped (then twice the lanes still busy, at least this). */
+const PRUNE_FLOOR = 1024;
+
+/**
+ * Runs work per key strictly in arrival order, so one device's positions are processed one after
+ * another; a key with nothing running starts at once (synchronously, up to its first wait).
+ * Waiting work is a closure in a list rather than a promise chain. Each key keeps its lane between
+ * messages: adding and removing an entry per message made the map's table be rebuilt over and over,
+ * and a busy ingest's tables outlived scavenges and filled the old generation. Idle lanes are
+ * dropped once the lanes double, so identifiers that never come back (garbage, a fleet that moved
+ * to another instance) do not pile up.
+ */
+export const createSerialLanes = () => {
+  const lanes = new Map<string, Lane>();
+  let pruneAt = PRUNE_FLOOR;
+
+  const prune = () => {
+    for (const [key, lane] of lanes) if (!lane.busy) lanes.delete(key);
+    pruneAt = Math.max(PRUNE_FLOOR, lanes.size * 2);
+  };
+  const laneOf = (key: string): Lane => {
+    let lane = lanes.get(key);
+    if (lane === undefined) {
+      if (lanes.size >= pruneAt) prune();
+      lane = { busy: false, waiting: undefined };
+      lanes.set(key, lane);
+    }
+    return lane;
+  };
+  const release = (lane: Lane) => {
+    const next = lane.waiting?.shift();
+    if (next) next();
+    else lane.busy = false;
+  };
+  const run = <T>(lane: Lane, work: () => MaybeAsync<T>): Promise<T> => {
+    let started: MaybeAsync<T>;
+    try {
+      started = work();
+    } catch (error) {
+      release(lane);
+      return Promise.reject(error);
+    }
+    return Promise.resolve(started).then(
+      (value) => {
+        release(lane);
+        return value;
+      },
+      (error: unknown) => {
+        release(lane);
+        throw error;
+      },
+    );
+  };
+
+  const serial = <T>(key: string, work: () => MaybeAsync<T>): Promise<T> => {
+    const lane = laneOf(key);
+    if (lane.busy) return new Promise<T>((resolve, reject) => void (lane.waiting ??= []).push(() => void run(lane, work).then(resolve, reject)));
+    lane.busy = true;
+    return run(lane, work);
+  };
+  return Object.assign(serial, { lanes: () => lanes.size });
+};
