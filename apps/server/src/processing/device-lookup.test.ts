@@ -47,6 +47,16 @@ describe('createDeviceLookup', () => {
     expect(reads).toEqual(['111', '222', '222']);
   });
 
+  it('answers a device online, updated and with its latest position once a position of it is stored, without reading it again', async () => {
+    const { repos, reads } = fakeRepos([device({})]);
+    const lookup = createDeviceLookup(repos, createLocalBroadcaster());
+    const found = (await lookup.find('111'))!;
+    const stored = lookup.storedPosition(found, '2025-03-01T08:00:01.000+00:00', 42);
+    expect(await lookup.find('111')).toMatchObject({ status: 'online', lastUpdate: '2025-03-01T08:00:01.000+00:00', positionId: 42, name: 'Van' });
+    expect(stored).toBe(await lookup.find('111'));
+    expect(reads).toEqual(['111']);
+  });
+
   it('follows status changes announced for a remembered device, and a changed identifier', async () => {
     const { repos, rows, reads } = fakeRepos([device({})]);
     const broadcaster = createLocalBroadcaster();

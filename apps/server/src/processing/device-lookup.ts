@@ -44,8 +44,20 @@ export const createDeviceLookup = (repos: Repositories, broadcaster: Broadcaster
         return device;
       });
     },
-    /** The device as this instance just stored it. */
-    remember,
+    /**
+     * The device after one of its positions was stored: online, updated then, with its latest
+     * position. Changed in place, the object the cache already holds: a copy per position lived
+     * until the device's next report and so was copied into the old generation at every one.
+     * Whoever holds it (the message just published, the ingest's result) holds this device, whose
+     * status only ever moves on.
+     */
+    storedPosition: (device: Device, lastUpdate: string, positionId: number): Device => {
+      device.status = 'online';
+      device.lastUpdate = lastUpdate;
+      device.positionId = positionId;
+      remember(device);
+      return device;
+    },
   };
 };
 

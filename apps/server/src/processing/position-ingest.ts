@@ -50,8 +50,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
 
   const announced = (prepared: PreparedPosition, device: Device, received: number, row: StoredPositionRow | undefined, { latestId, events }: IngestOutcome): IngestResult => {
     processor.commit(prepared);
-    const updated: Device = { ...device, status: 'online', lastUpdate: formatInstant(received), positionId: latestId };
-    devices.remember(updated);
+    const updated = devices.storedPosition(device, formatInstant(received), latestId);
     broadcaster.publish({ kind: 'device', device: updated });
     const { result } = prepared;
     if (result.kind === 'filtered') {
