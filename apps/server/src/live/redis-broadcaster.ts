@@ -50,8 +50,8 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, chan
     const messages = outgoing.map(messageJson).join(',');
     outgoing = [];
     // as bytes outside the JavaScript heap: the client keeps a command's arguments until Redis
-    // answers, and a busy turn's envelope (a few hundred positions) kept as a string lived long
-    // enough to be copied into the old generation, with every position's JSON it was made of
+    // answers, and a busy turn's envelope (a few hundred positions) kept as a string, with the
+    // client's own copy of it for the wire, lived long enough to be copied into the old generation
     const envelope = Buffer.from(`${ownPrefix}"messages":[${messages}]}`);
     publisher.publish(channel, envelope).catch((error: unknown) => log.warn({ err: error }, 'redis publish failed'));
   };
