@@ -2,6 +2,7 @@ import type { Device, Event, Group, Notification, User } from '@tracklane/domain
 import type { CandidateLinks } from '../storage/notification.repository.js';
 import type { Repositories } from '../storage/repositories.js';
 import { createCalendarCache } from '../calendars/calendar-schedule.js';
+import { createCachedLoad } from '../processing/cached-load.js';
 import { notificationMatches } from './notification-matcher.js';
 
 export interface NotificationMatch {
@@ -55,27 +56,14 @@ export const createNotificationFinder = ({ repos, viewersOf, groupsOf, now, onCa
    * moving at once raises thousands of events in a second; each used to read them again (four
    * queries) before finding, usually, no notification at all.
    */
-  let index: Promise<NotificationIndex> | undefined;
-
-  const loadIndex = async (): Promise<NotificationIndex> => {
+  const index = createCachedLoad(async (): Promise<NotificationIndex> => {
     const [links, notifications] = await Promise.all([repos.notificationLinks.candidateLinks(), repos.notifications.list({ sortColumn: 'description' })]);
     return { links, notifications };
-  };
-
-  const indexOf = (): Promise<NotificationIndex> => {
-    if (!index) {
-      const loading = loadIndex();
-      loading.catch(() => {
-        if (index === loading) index = undefined;
-      });
-      index = loading;
-    }
-    return index;
-  };
+  });
 
   /** Who can see the device, and the notifications of the event's type that could fire for it. */
   const candidatesOf = async (device: Device, type: string): Promise<{ viewers: number[]; candidates: Notification[] }> => {
-    const [{ links, notifications }, viewers, groups] = await Promise.all([indexOf(), viewersOf(device.id), groupsOf(device)]);
+    const [{ links, notifications }, viewers, groups] = await Promise.all([index.get(), viewersOf(device.id), groupsOf(device)]);
     const ids = new Set([
       ...(links.byDevice.get(device.id) ?? []),
       ...groups.flatMap((group) => links.byGroup.get(group.id) ?? []),
@@ -105,9 +93,7 @@ export const createNotificationFinder = ({ repos, viewersOf, groupsOf, now, onCa
         .filter((match) => match.users.length > 0);
     },
     /** Links, groups or notifications changed: everything is read again. */
-    invalidate: (): void => {
-      index = undefined;
-    },
+    invalidate: index.reset,
   };
 };
 

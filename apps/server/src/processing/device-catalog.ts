@@ -2,6 +2,7 @@ import { createGeofenceShapeCache, type Device, type Group } from '@tracklane/do
 import { createCalendarCache } from '../calendars/calendar-schedule.js';
 import type { Repositories } from '../storage/repositories.js';
 import { createBatchLoader } from './batch-loader.js';
+import { createCachedLoad } from './cached-load.js';
 import { groupChain, type DeviceContext } from './device-context.js';
 import { createDeviceContextLoader } from './device-context.loader.js';
 import { createDeviceSettings, type DeviceSettings } from './settings/device-settings.js';
@@ -20,16 +21,10 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
   const shapes = createGeofenceShapeCache();
   const contexts = new Map<number, DeviceContext>();
   let version = 0;
-  let groups: Promise<Map<number, Group>> | undefined;
-  let server: Promise<Record<string, unknown>> | undefined;
-
-  const retryOnFailure = <T>(promise: Promise<T>, reset: () => void): Promise<T> => {
-    promise.catch(reset);
-    return promise;
-  };
-  const loadGroups = () =>
-    (groups ??= retryOnFailure(repos.groups.list({ sortColumn: 'name' }).then((list) => new Map(list.map((group) => [group.id, group]))), () => (groups = undefined)));
-  const loadServer = () => (server ??= retryOnFailure(repos.server.get().then((row) => row.attributes), () => (server = undefined)));
+  const groups = createCachedLoad(() => repos.groups.list({ sortColumn: 'name' }).then((list) => new Map(list.map((group) => [group.id, group]))));
+  const server = createCachedLoad(() => repos.server.get().then((row) => row.attributes));
+  const loadGroups = groups.get;
+  const loadServer = server.get;
 
   const loadContexts = createDeviceContextLoader({ repos, config, shapes, parseCalendar: createCalendarCache() });
   const batches = createBatchLoader<Device, DeviceContext>(async (devices) => {
@@ -55,8 +50,8 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
     invalidate: (): void => {
       version++;
       batches.detachRunning();
-      groups = undefined;
-      server = undefined;
+      groups.reset();
+      server.reset();
       contexts.clear();
     },
     cachedDevices: () => contexts.size,

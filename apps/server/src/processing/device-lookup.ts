@@ -55,7 +55,8 @@ export const createDeviceLookup = (repos: Repositories, broadcaster: Broadcaster
       device.status = 'online';
       device.lastUpdate = lastUpdate;
       device.positionId = positionId;
-      remember(device);
+      // already the cached one, as a rule: no map to write then
+      if (byUniqueId.get(device.uniqueId) !== device) remember(device);
       return device;
     },
   };
