@@ -37,7 +37,7 @@ export interface IngestEngine {
  * the tracker after the data is safe.
  */
 export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now) => {
-  const serial = createSerialLanes();
+  const serial = createSerialLanes(now);
   const devices = createDeviceLookup(repos, broadcaster);
   const { processor, events: eventService } = engine;
 

@@ -38,17 +38,45 @@ describe('createSerialLanes', () => {
     expect(await serial('a', () => 'next')).toBe('next');
   });
 
-  it('drops idle lanes once they pile up, never a busy one, and keeps order on the busy ones', async () => {
-    const serial = createSerialLanes();
+  it('drops lanes silent for a pruning period once they pile up, never a busy one, and keeps order on the busy ones', async () => {
+    let clock = 0;
+    const serial = createSerialLanes(() => clock);
     const log: string[] = [];
     const held = gate(log, 'held');
     const first = serial('busy', held.work);
     const queued = serial('busy', () => (log.push('after held'), 'after'));
-    for (let n = 0; n < 5000; n++) await serial(`once-${n}`, () => n);
-    expect(serial.lanes()).toBeLessThan(2100);
+    for (let n = 0; n < 5000; n++) {
+      clock += 20;
+      await serial(`once-${n}`, () => n);
+    }
+    expect(serial.lanes()).toBeLessThan(3100);
     expect(log).toEqual(['start held']);
     held.open();
     expect(await Promise.all([first, queued])).toEqual(['held', 'after']);
     expect(log).toEqual(['start held', 'after held']);
+  });
+
+  it('keeps the lanes of a fleet that keeps reporting, however large, while dropping keys gone silent', async () => {
+    let clock = 0;
+    const serial = createSerialLanes(() => clock);
+    const fleet = 3000;
+    const sizes: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let device = 0; device < fleet; device++) {
+        clock += 10;
+        await serial(`device-${device}`, () => device);
+        sizes.push(serial.lanes());
+      }
+    }
+    // once every device has reported, no lane of the fleet is dropped and made again
+    expect(Math.min(...sizes.slice(fleet))).toBe(fleet);
+    // identifiers that each come once (garbage, devices gone elsewhere) do not pile up
+    let most = 0;
+    for (let device = 0; device < 10 * fleet; device++) {
+      clock += 10;
+      await serial(`once-${device}`, () => device);
+      most = Math.max(most, serial.lanes());
+    }
+    expect(most).toBeLessThan(5 * fleet);
   });
 });
