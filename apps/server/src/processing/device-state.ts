@@ -36,11 +36,12 @@ export interface DeviceState {
   window: MotionWindow;
   motion: MotionState | undefined;
   overspeed: OverspeedState;
-  /** Positions stored on `day` (server-local date), for filter.dailyLimit. */
-  daily: { day: string; count: number };
+  /** Server-local date `dayCount` counts the stored positions of, for filter.dailyLimit. */
+  day: string;
+  dayCount: number;
 }
 
-export const emptyDeviceState = (): DeviceState => ({ last: undefined, window: EMPTY_MOTION_WINDOW, motion: undefined, overspeed: OVERSPEED_OFF, daily: { day: '', count: 0 } });
+export const emptyDeviceState = (): DeviceState => ({ last: undefined, window: EMPTY_MOTION_WINDOW, motion: undefined, overspeed: OVERSPEED_OFF, day: '', dayCount: 0 });
 
 interface StoredPoint {
   id: number;

@@ -83,9 +83,12 @@ export const createPositionPipeline = (options: PipelineOptions = {}) => {
     const { last } = state;
     const latest = !last || position.fixTime >= last.fixTime;
     const detected = runDetectors({ position, last, context }, state, latest, guard);
-    const today = dayOf(now);
-    const daily = { day: today, count: (state.daily.day === today ? state.daily.count : 0) + 1 };
-    const next: DeviceState = latest ? { ...state, ...detected.state, last: position, daily } : { ...state, daily };
+    const day = dayOf(now);
+    const dayCount = (state.day === day ? state.dayCount : 0) + 1;
+    // one object literal of every field: spreads made it field by field, in a shape of its own
+    const next: DeviceState = latest
+      ? { last: position, window: detected.state.window, motion: detected.state.motion, overspeed: detected.state.overspeed, day, dayCount }
+      : { last: state.last, window: state.window, motion: state.motion, overspeed: state.overspeed, day, dayCount };
     return { kind: 'accepted', position, latest, events: detected.events, state: next };
   };
 };

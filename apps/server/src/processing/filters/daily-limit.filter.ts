@@ -1,9 +1,19 @@
 import type { PositionFilter } from './position-filter.js';
 
-/** Server-local calendar day of an instant, the unit `filter.dailyLimit` counts in. */
+/** The day {@link dayOf} last named, as server-local instants [start, end). */
+let cached = { start: 0, end: 0, text: '' };
+
+/**
+ * Server-local calendar day of an instant, the unit `filter.dailyLimit` counts in. Asked for every
+ * position: the day's text is made once per day, not once per position (a new string per position
+ * lived on in each device's state and was copied to the old generation with it).
+ */
 export const dayOf = (time: number): string => {
+  if (time >= cached.start && time < cached.end) return cached.text;
   const date = new Date(time);
-  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+  const [year, month, day] = [date.getFullYear(), date.getMonth(), date.getDate()];
+  cached = { start: new Date(year, month, day).getTime(), end: new Date(year, month, day + 1).getTime(), text: `${year}-${month + 1}-${day}` };
+  return cached.text;
 };
 
 /**
@@ -15,7 +25,7 @@ export const dailyLimitFilter: PositionFilter = {
   matches: ({ position, last, state, context, now }) => {
     const limit = context.settings.number('filter.dailyLimit');
     if (limit <= 0) return false;
-    const stored = state.daily.day === dayOf(now) ? state.daily.count : 0;
+    const stored = state.day === dayOf(now) ? state.dayCount : 0;
     if (stored < limit) return false;
     const interval = context.settings.number('filter.dailyLimitInterval') * 1000;
     return interval <= 0 || position.fixTime - (last?.fixTime ?? 0) < interval;

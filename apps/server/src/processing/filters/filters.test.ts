@@ -168,7 +168,7 @@ describe(minPeriodFilter.name, () => {
 });
 
 describe(dailyLimitFilter.name, () => {
-  const today = { ...emptyDeviceState(), daily: { day: dayOf(T0), count: 3 } };
+  const today = { ...emptyDeviceState(), day: dayOf(T0), dayCount: 3 };
   it('drops once the day’s count reaches the limit', () => {
     expect(dailyLimitFilter.matches(input({ 'filter.dailyLimit': 3 }, position(), position({ time: T0 - 1000 }), today))).toBe(true);
     expect(dailyLimitFilter.matches(input({ 'filter.dailyLimit': 4 }, position(), position({ time: T0 - 1000 }), today))).toBe(false);
@@ -178,6 +178,18 @@ describe(dailyLimitFilter.name, () => {
     expect(dailyLimitFilter.matches(input(config, position({ time: T0 }), position({ time: T0 - 600_000 }), today))).toBe(false);
     expect(dailyLimitFilter.matches(input(config, position({ time: T0 }), position({ time: T0 - 599_000 }), today))).toBe(true);
     expect(dailyLimitFilter.matches(input({ 'filter.dailyLimit': 3 }, position(), position(), today, T0 + 86_400_000))).toBe(false);
+  });
+});
+
+describe(dayOf.name, () => {
+  it('names the server-local calendar day, changing at local midnight whichever way time moves', () => {
+    const midnight = new Date(2026, 10, 25).getTime();
+    expect(dayOf(midnight - 1)).toBe('2026-11-24');
+    expect(dayOf(midnight)).toBe('2026-11-25');
+    expect(dayOf(midnight + 86_399_999)).toBe('2026-11-25');
+    expect(dayOf(new Date(2026, 10, 26).getTime())).toBe('2026-11-26');
+    expect(dayOf(midnight - 1)).toBe('2026-11-24');
+    expect(dayOf(new Date(2027, 0, 1, 12).getTime())).toBe('2027-1-1');
   });
 });
 
