@@ -59,5 +59,7 @@ export const createSqliteIngestWriter = ({ db, sqlite, positionIds, thread }: Sq
       const results = await commit(prepared.map(({ item }) => item));
       return prepared.map((entry, index) => outcomeOf(entry, results[index]!));
     },
+    // the thread takes the next batch while the event loop finishes the last one (acknowledgements, live updates)
+    concurrency: thread ? 2 : 1,
   };
 };
