@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
-import { createRowPacker, createSqliteBatchWriter, type SqliteBatchItem, type SqliteBatchResult } from './sqlite-ingest-batch.js';
+import { createColumnSharer, createRowPacker, createSqliteBatchWriter, type SqliteBatchItem, type SqliteBatchResult } from './sqlite-ingest-batch.js';
 import type { SqliteIngestThread } from './sqlite-ingest-thread.js';
 import type { PositionIds } from './sqlite-position-ids.js';
 
@@ -20,14 +20,23 @@ type Prepared = { item: SqliteBatchItem; events: Omit<Event, 'id'>[] };
 
 /** Draws each position's id and asks its record for the events and state stored with it. */
 const createPreparer = (positionIds: PositionIds) => {
-  const positionRow = createRowPacker();
+  const positionColumns = createColumnSharer();
   const eventRow = createRowPacker();
   return (record: IngestRecord): Prepared => {
     const { deviceId, received, position } = record;
     const positionId = position ? positionIds.next() : 0;
     const { events, state } = record.complete(positionId);
     return {
-      item: [deviceId, received, positionId, position?.fixTime ?? 0, position && positionRow(position.row), state, events.map((event) => eventRow(codecs.event.toRow(event)))],
+      item: [
+        deviceId,
+        received,
+        positionId,
+        position?.fixTime ?? 0,
+        position && positionColumns(position.row),
+        position && Object.values(position.row),
+        state,
+        events.map((event) => eventRow(codecs.event.toRow(event))),
+      ],
       events,
     };
   };
