@@ -23,8 +23,8 @@ describe('the SQLite writer thread when its database cannot be opened', () => {
     fs.writeFileSync(blocker, '');
     const thread = startSqliteIngestThread(path.join(blocker, 'database.sqlite'));
     try {
-      await expect(thread.write([[1, 0, 0, 0, undefined, undefined, []]])).rejects.toThrow(/SQLite writer thread failed: .*not-a-folder/);
-      await expect(thread.write([[1, 0, 0, 0, undefined, undefined, []]])).rejects.toThrow(/SQLite writer thread failed: .*not-a-folder/);
+      await expect(thread.write([[1, 0, 0, 0, undefined, undefined, undefined, []]])).rejects.toThrow(/SQLite writer thread failed: .*not-a-folder/);
+      await expect(thread.write([[1, 0, 0, 0, undefined, undefined, undefined, []]])).rejects.toThrow(/SQLite writer thread failed: .*not-a-folder/);
     } finally {
       await thread.close();
     }
