@@ -5,6 +5,7 @@ import type { StoredPositionRow } from '../storage/position-json.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { Broadcaster } from '../live/live-message.js';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
+import { createAdmission } from './admission.js';
 import { createDeviceLookup } from './device-lookup.js';
 import { createGroupCommit } from './group-commit.js';
 import { createSerialLanes } from './serial-lanes.js';
@@ -36,8 +37,15 @@ export interface IngestEngine {
  * position stores only the device's status. Resolves only once committed, so callers acknowledge
  * the tracker after the data is safe.
  */
+/**
+ * Positions in the pipeline or waiting for their commit at once: a few batches' worth, so the
+ * writer always has the next batch ready (see createAdmission).
+ */
+const ADMITTED = 1024;
+
 export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now) => {
   const serial = createSerialLanes(now);
+  const admit = createAdmission(ADMITTED);
   const devices = createDeviceLookup(repos, broadcaster);
   const { processor, events: eventService } = engine;
 
@@ -83,7 +91,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
   return {
     ingest: (decoded: DecodedPosition): Promise<IngestResult> =>
       // the device is read inside the queue so each position sees the one stored before it
-      serial(decoded.uniqueId, () => andThen(devices.find(decoded.uniqueId), (device) => accept(decoded, device))),
+      serial(decoded.uniqueId, () => admit(() => andThen(devices.find(decoded.uniqueId), (device) => accept(decoded, device)))),
   };
 };
 
