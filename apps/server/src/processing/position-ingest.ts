@@ -31,18 +31,18 @@ export interface IngestEngine {
 }
 
 /**
+ * Positions in the pipeline or waiting for their commit at once: a few batches' worth, so the
+ * writer always has the next batch ready (see createAdmission).
+ */
+const ADMITTED = 1024;
+
+/**
  * Runs a decoded position through the pipeline (reference/processing.md §1) and stores it with its
  * events, the device's status, lastUpdate and latest position in one transaction (shared with
  * other devices' positions arriving at the same time), then announces them live. A filtered
  * position stores only the device's status. Resolves only once committed, so callers acknowledge
  * the tracker after the data is safe.
  */
-/**
- * Positions in the pipeline or waiting for their commit at once: a few batches' worth, so the
- * writer always has the next batch ready (see createAdmission).
- */
-const ADMITTED = 1024;
-
 export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now) => {
   const serial = createSerialLanes(now);
   const admit = createAdmission(ADMITTED);

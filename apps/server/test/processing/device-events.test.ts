@@ -70,6 +70,25 @@ describe.each(testDatabases())('device events on $name', (database) => {
     }
   });
 
+  it('stores every position when more arrive at once than the ingest admits, each device\'s in order', async () => {
+    const fleet = 1500;
+    const ids = [];
+    for (let n = 0; n < fleet; n++) ids.push(await server.ctx.repos.devices.insert({ name: `Crowd ${n}`, uniqueId: `crowd-${n}` }));
+    // two positions per device, all at once: three times the 1,024 positions the ingest admits together
+    const results = await Promise.all(Array.from({ length: 2 * fleet }, (_, index) => server.ctx.ingest.ingest(decoded(`crowd-${index % fleet}`, Math.floor(index / fleet), { speed: 10 }))));
+    expect(results.filter((result) => result.status === 'stored')).toHaveLength(2 * fleet);
+    const rows = await server.ctx.storage.db.selectFrom('positions').select(['id', 'deviceId', 'fixTime']).where('deviceId', 'in', ids).orderBy('id').execute();
+    expect(rows).toHaveLength(2 * fleet);
+    const latest = await server.ctx.storage.db.selectFrom('devices').select(['id', 'positionId']).where('id', 'in', ids).execute();
+    const byDevice = new Map<number, typeof rows>();
+    for (const row of rows) byDevice.set(Number(row.deviceId), [...(byDevice.get(Number(row.deviceId)) ?? []), row]);
+    for (const device of latest) {
+      const stored = byDevice.get(Number(device.id))!;
+      expect(stored.map((row) => Number(row.fixTime))).toEqual([START, START + 60_000]);
+      expect(Number(device.positionId)).toBe(Number(stored[1]!.id));
+    }
+  });
+
   it('raises deviceInactive after deviceInactivityStart of silence, with lastUpdate', async () => {
     const device = (await admin.post('/api/devices', { name: 'Sleepy', uniqueId: 'sleepy-1', attributes: { deviceInactivityStart: 3_600_000 } })).json();
     await server.ctx.ingest.ingest(decoded('sleepy-1', 0));
