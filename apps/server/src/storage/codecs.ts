@@ -13,7 +13,7 @@ export const codecs = {
   user: createCodec<User>(UserSchema, { trim: ['email', 'phone', 'login'] }),
   device: createCodec<Device>(DeviceSchema, { trim: ['uniqueId', 'phone'] }),
   group: createCodec<Group>(GroupSchema),
-  position: createCodec<Position>(PositionSchema),
+  position: createCodec<Position>(PositionSchema, { sharedJson: ['network'] }),
   event: createCodec<Event>(EventSchema),
   geofence: createCodec<Geofence>(GeofenceSchema),
   notification: createCodec<Notification>(NotificationSchema),

@@ -11,6 +11,8 @@ interface Field {
   nullable: boolean;
   /** Schema default used when the stored value is NULL. */
   fallback: unknown;
+  /** JSON already written for objects of a field whose objects never change (see `sharedJson`). */
+  jsonOf: WeakMap<object, string> | undefined;
 }
 
 type Row = Record<string, unknown>;
@@ -57,11 +59,17 @@ const writeDate = (value: unknown, field: Field): number | null => {
   return millis;
 };
 
+const sharedJson = (value: object, written: WeakMap<object, string>): string => {
+  let text = written.get(value);
+  if (text === undefined) written.set(value, (text = JSON.stringify(value)));
+  return text;
+};
+
 const writers: Record<FieldKind, (value: unknown, field: Field) => unknown> = {
   id: (value) => value,
   ref: (value) => (typeof value === 'number' && value > 0 ? value : null),
   date: writeDate,
-  json: (value, field) => (value == null ? (field.name === 'attributes' ? '{}' : null) : JSON.stringify(value)),
+  json: (value, field) => (value == null ? (field.name === 'attributes' ? '{}' : null) : field.jsonOf && typeof value === 'object' ? sharedJson(value, field.jsonOf) : JSON.stringify(value)),
   flag: (value) => (value ? 1 : 0),
   number: (value) => (typeof value === 'number' ? value : 0),
   string: (value) => (typeof value === 'string' ? value : null),
@@ -78,13 +86,25 @@ export interface EntityCodec<T> {
 }
 
 /** Maps between API objects and stored rows, driven entirely by the entity's schema annotations. */
-export const createCodec = <T>(schema: TObject, options: { trim?: string[] } = {}): EntityCodec<T> => {
+export interface CodecOptions {
+  /** String fields stored trimmed. */
+  trim?: string[];
+  /**
+   * JSON fields whose objects are never changed once made, so that an object passed on from one
+   * entity to the next (a tracker staying in one cell keeps its position's network object) is
+   * written to JSON once.
+   */
+  sharedJson?: string[];
+}
+
+export const createCodec = <T>(schema: TObject, options: CodecOptions = {}): EntityCodec<T> => {
   const fields: Field[] = Object.entries(schema.properties).map(([name, property]) => ({
     name,
     kind: kindOf(name, property),
     readonly: Boolean((property as Record<string, unknown>)['x-readonly']),
     nullable: schemaTypes(property).includes('null'),
     fallback: (property as { default?: unknown }).default,
+    jsonOf: options.sharedJson?.includes(name) ? new WeakMap<object, string>() : undefined,
   }));
   const stored = fields.filter((field) => !['computed', 'writeonly'].includes(field.kind));
   const writable = stored.filter((field) => field.kind !== 'id' && !field.readonly);
