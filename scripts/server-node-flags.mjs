@@ -1,12 +1,15 @@
 // The Node flags the server runs with (`npm start`, and the benchmarks that start it).
 //
-// A young generation of 16 MiB: each position's objects live until its device's next report, and
+// A young generation of 32 MiB: each position's objects live until its device's next report, and
 // the ones of positions still being stored live across a scavenge, so every scavenge copies them;
 // how often and how long it pauses follows from the young generation's size. 8 MiB gave many short
-// pauses, which helped while the event loop was the bottleneck; since a message costs less, 16 MiB
-// measured better at 10,000 positions/s (live latency p50 13 ms and p99 188-324 ms against 27-80
-// and 537-575 ms with 8 MiB, same hour) and costs 2.4 µs less a message in garbage collection
-// (bench/ingest-cost.ts), with pauses of about 7 ms instead of 5.
+// pauses, which helped while the event loop was the bottleneck; 16 MiB measured better once a
+// message cost less (live latency p50 13 ms and p99 188-324 ms against 27-80 and 537-575 ms with
+// 8 MiB at 10,000 positions/s, same hour). Since the ingest's per-message cost fell again
+// (2026-11-25), 32 MiB does better still, runs interleaved in one hour: live latency at 10,000/s on
+// one instance p99 18.9 and 11.9 ms against 25.2 and 20.9, on two instances 54.1 and 34.4 against
+// 105.9 and 88.6; GT06 over TCP at 25,000/s offered 24,477/s acknowledged at ack p50 44 ms against
+// 23,598/s at 795 ms. The cost is about 30 MiB more resident memory.
 //
 // No allocation-site pretenuring: V8 starts allocating the objects of a site straight in the old
 // generation once most of them survive a scavenge. Under a steady ingest, positions in flight while a
@@ -15,4 +18,4 @@
 // at 5,000 positions/s with a browser following the fleet, the old generation grew by 17 MB/s
 // instead of 24-27 (measured with --trace-gc), and the live latency's p99 was lower in each of three
 // interleaved pairs (73-192 ms against 218-302 at 5,000/s; 89 against 230 at 3,000/s).
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--no-allocation-site-pretenuring'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32', '--no-allocation-site-pretenuring'];
