@@ -55,4 +55,18 @@ describe('createAdmission', () => {
     })).toThrow('at once');
     expect(admit.load()).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('starts thousands of waiting pieces of work in arrival order', async () => {
+    const admit = createAdmission(3);
+    const started: number[] = [];
+    const results = Array.from({ length: 5000 }, (_, n) => admit(async () => {
+      started.push(n);
+      await Promise.resolve();
+      return n;
+    }));
+    expect(admit.load()).toEqual({ running: 3, waiting: 4997 });
+    expect(await Promise.all(results)).toEqual(Array.from({ length: 5000 }, (_, n) => n));
+    expect(started).toEqual(Array.from({ length: 5000 }, (_, n) => n));
+    expect(admit.load()).toEqual({ running: 0, waiting: 0 });
+  });
 });

@@ -14,10 +14,26 @@ import type { MaybeAsync } from './maybe-async.js';
  */
 export const createAdmission = (limit: number) => {
   let running = 0;
-  const waiting: (() => void)[] = [];
+  // a queue read from `head`: thousands wait when the server is behind, and shift() moved them all each time
+  let waiting: ((() => void) | undefined)[] = [];
+  let head = 0;
+
+  const nextWaiting = (): (() => void) | undefined => {
+    if (head === waiting.length) return undefined;
+    const next = waiting[head];
+    waiting[head++] = undefined;
+    if (head === waiting.length) {
+      waiting = [];
+      head = 0;
+    } else if (head >= 1024 && head * 2 >= waiting.length) {
+      waiting = waiting.slice(head);
+      head = 0;
+    }
+    return next;
+  };
 
   const release = () => {
-    const next = waiting.shift();
+    const next = nextWaiting();
     if (next) next();
     else running--;
   };
@@ -55,6 +71,6 @@ export const createAdmission = (limit: number) => {
   };
   return Object.assign(admit, {
     /** Work under way, and work waiting for a slot. */
-    load: () => ({ running, waiting: waiting.length }),
+    load: () => ({ running, waiting: waiting.length - head }),
   });
 };
