@@ -23,13 +23,11 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
   let version = 0;
   const groups = createCachedLoad(() => repos.groups.list({ sortColumn: 'name' }).then((list) => new Map(list.map((group) => [group.id, group]))));
   const server = createCachedLoad(() => repos.server.get().then((row) => row.attributes));
-  const loadGroups = groups.get;
-  const loadServer = server.get;
 
   const loadContexts = createDeviceContextLoader({ repos, config, shapes, parseCalendar: createCalendarCache() });
   const batches = createBatchLoader<Device, DeviceContext>(async (devices) => {
     const started = version;
-    const [groupMap, serverAttributes] = await Promise.all([loadGroups(), loadServer()]);
+    const [groupMap, serverAttributes] = await Promise.all([groups.get(), server.get()]);
     const loaded = await loadContexts([...devices.values()], { groups: groupMap, serverAttributes });
     // a change announced while loading may have made these stale: they serve this load's callers only
     if (started === version) for (const [id, context] of loaded) if (!(context instanceof Error)) contexts.set(id, context);
@@ -41,12 +39,12 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
     contextFor: (device: Device): MaybeAsync<DeviceContext> => contexts.get(device.id) ?? batches.load(device.id, device),
     /** Only the settings (device → groups → server → config), for tasks that need nothing else. */
     settingsFor: async (device: Device): Promise<DeviceSettings> => {
-      const [groupMap, serverAttributes] = await Promise.all([loadGroups(), loadServer()]);
+      const [groupMap, serverAttributes] = await Promise.all([groups.get(), server.get()]);
       const groupAttributes = groupChain(device.groupId, groupMap).map((group) => group.attributes);
       return createDeviceSettings({ device: device.attributes, groups: groupAttributes, server: serverAttributes, config });
     },
     /** The device's group chain, nearest first. */
-    groupsOf: async (device: Device): Promise<Group[]> => groupChain(device.groupId, await loadGroups()),
+    groupsOf: async (device: Device): Promise<Group[]> => groupChain(device.groupId, await groups.get()),
     invalidate: (): void => {
       version++;
       batches.detachRunning();
