@@ -1,6 +1,6 @@
 // The Node flags the server runs with (`npm start`, and the benchmarks that start it).
 //
-// A young generation of 32 MiB: each position's objects live until its device's next report, and
+// A young generation of 64 MiB: each position's objects live until its device's next report, and
 // the ones of positions still being stored live across a scavenge, so every scavenge copies them;
 // how often and how long it pauses follows from the young generation's size. 8 MiB gave many short
 // pauses, which helped while the event loop was the bottleneck; 16 MiB measured better once a
@@ -9,7 +9,11 @@
 // (2026-11-25), 32 MiB does better still, runs interleaved in one hour: live latency at 10,000/s on
 // one instance p99 18.9 and 11.9 ms against 25.2 and 20.9, on two instances 54.1 and 34.4 against
 // 105.9 and 88.6; GT06 over TCP at 25,000/s offered 24,477/s acknowledged at ack p50 44 ms against
-// 23,598/s at 795 ms. The cost is about 30 MiB more resident memory.
+// 23,598/s at 795 ms. The cost is about 30 MiB more resident memory. 64 MiB (a later session of
+// 2026-11-25, runs interleaved): GT06 over TCP at 30,000/s offered 28,436-29,413/s acknowledged (four
+// runs, mean 28,800) against 27,904-28,563 (mean 28,139); live latency p99 at 10,000/s 17.4 ms on one
+// instance and 18.6 across two, against 20.3 and 26.9. The cost is about 50 MiB more resident memory
+// (277-280 MiB with 10,000 trackers connected, the target being 300 MB).
 //
 // No allocation-site pretenuring: V8 starts allocating the objects of a site straight in the old
 // generation once most of them survive a scavenge. Under a steady ingest, positions in flight while a
@@ -18,4 +22,4 @@
 // at 5,000 positions/s with a browser following the fleet, the old generation grew by 17 MB/s
 // instead of 24-27 (measured with --trace-gc), and the live latency's p99 was lower in each of three
 // interleaved pairs (73-192 ms against 218-302 at 5,000/s; 89 against 230 at 3,000/s).
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32', '--no-allocation-site-pretenuring'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--no-allocation-site-pretenuring'];
