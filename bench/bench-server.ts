@@ -29,6 +29,24 @@ export const threadCpuMsOf = (tid: number) => cpuMsOfStat(`/proc/self/task/${tid
 export const machine = () => `${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}`;
 export const today = () => new Date().toISOString().slice(0, 10);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Calls `send` `rate` times a second for `ms`, paced by the clock in ticks of 10 ms; resolves with
+ * how many it sent. By the clock, because a fixed batch and then a fixed sleep offered less than the
+ * rate as soon as sending took time of its own; in short ticks, because trackers report
+ * independently, not in bursts of a twentieth of a second's load at once.
+ */
+export const sendPaced = async (rate: number, ms: number, send: () => void): Promise<number> => {
+  const from = performance.now();
+  const total = Math.round((rate * ms) / 1000);
+  let count = 0;
+  while (count < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - from) / 1000) * rate));
+    for (; count < due; count++) send();
+    await sleep(10);
+  }
+  return count;
+};
 export const tempSqliteUrl = (name: string) => `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), `tracklane-${name}-`)), 'bench.sqlite')}`;
 
 /** A fresh database on the PostgreSQL server of `serverUrl`, so a benchmark never touches existing data; `drop` removes it. */

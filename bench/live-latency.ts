@@ -14,7 +14,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, freshPostgresDatabase, TRACKER_PROTOCOLS, machine, percentile, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
+import { connectFleet, cpuMsOf, freshPostgresDatabase, TRACKER_PROTOCOLS, machine, percentile, sendPaced, signIn, sleep, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
 
 const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -112,22 +112,14 @@ const main = async () => {
       const socket = await listen(socketPort, cookie, sendTimes, latencies, trackers.length, measuredFrom);
       const watchers = await Promise.all(Array.from({ length: BROWSERS - 1 }, () => watch(socketPort, cookie)));
       await sleep(500);
-      // sends `rate` messages a second for `ms`, in ticks of 10 ms, round robin over the trackers
-      const drive = async (ms: number): Promise<number> => {
-        const from = performance.now();
-        let count = 0;
-        while (performance.now() - from < ms) {
-          const due = Math.floor(((performance.now() - from) / 1000) * rate) - count;
-          const time = new Date();
-          for (let n = 0; n < due; n++, count++, cursor = (cursor + 1) % trackers.length) {
-            const tracker = trackers[cursor]!;
-            sendTimes.get(idOf[cursor]!)!.push(performance.now());
-            tracker.socket.write(TRACKER_PROTOCOLS.gt06.location(journeys[cursor]!.step(1), time, tracker.serial++));
-          }
-          await sleep(10);
-        }
-        return count;
-      };
+      // `rate` messages a second for `ms`, round robin over the trackers
+      const drive = (ms: number): Promise<number> =>
+        sendPaced(rate, ms, () => {
+          const tracker = trackers[cursor]!;
+          sendTimes.get(idOf[cursor]!)!.push(performance.now());
+          tracker.socket.write(TRACKER_PROTOCOLS.gt06.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
+          cursor = (cursor + 1) % trackers.length;
+        });
       await drive(WARMUP_SECONDS * 1000);
       const lag = monitorEventLoopDelay({ resolution: 5 });
       lag.enable();

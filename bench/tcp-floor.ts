@@ -10,7 +10,7 @@ import { fork } from 'node:child_process';
 import net from 'node:net';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, machine, sleep, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { connectFleet, cpuMsOf, machine, sendPaced, sleep, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATES = (process.env.BENCH_RATES ?? '5000,30000').split(',').map(Number);
@@ -48,19 +48,12 @@ const measure = async (rate: number) => {
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6, longitude: 77.2 + index * 0.001 }, seed: index + 1 }));
   const cpuBefore = cpuMsOf(server.pid!);
   const started = performance.now();
-  let sent = 0;
   let cursor = 0;
-  const total = rate * SECONDS;
-  // paced by the clock: a fixed batch and then a fixed sleep offered less than the rate as soon as
-  // writing a batch took time of its own (30,000/s came out as 24,000/s)
-  while (sent < total) {
-    const due = Math.min(total, Math.round((rate * (performance.now() - started)) / 1000));
-    for (; sent < due; sent++, cursor = (cursor + 1) % trackers.length) {
-      const tracker = trackers[cursor]!;
-      tracker.socket.write(protocol.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
-    }
-    await sleep(10);
-  }
+  const sent = await sendPaced(rate, SECONDS * 1000, () => {
+    const tracker = trackers[cursor]!;
+    tracker.socket.write(protocol.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
+    cursor = (cursor + 1) % trackers.length;
+  });
   const deadline = performance.now() + 5000;
   while (acked < sent && performance.now() < deadline) await sleep(50);
   const seconds = (performance.now() - started) / 1000;

@@ -8,7 +8,7 @@
  */
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, freshPostgresDatabase, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { connectFleet, cpuMsOf, freshPostgresDatabase, sendPaced, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -51,30 +51,19 @@ const main = async () => {
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1 }));
   await warmUp(trackers, journeys, pending, latencies);
 
-  let sent = 0;
   const cpuBefore = cpuMsOf(server.pid!);
   const fleetCpuBefore = process.cpuUsage();
   let peakRss = rssOf(server.pid!);
   const started = performance.now();
-  const tickMs = 50;
-  const perTick = Math.round((RATE * tickMs) / 1000);
   let cursor = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const time = new Date();
-      for (let n = 0; n < perTick; n++, cursor = (cursor + 1) % trackers.length) {
-        const tracker = trackers[cursor]!;
-        pending[cursor]!.push(performance.now());
-        tracker.socket.write(PROTOCOL.location(journeys[cursor]!.step(1), time, tracker.serial++));
-        sent++;
-      }
-      peakRss = Math.max(peakRss, rssOf(server.pid!));
-      if (performance.now() - started >= SECONDS * 1000) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, tickMs);
+  const rssWatch = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 50);
+  const sent = await sendPaced(RATE, SECONDS * 1000, () => {
+    const tracker = trackers[cursor]!;
+    pending[cursor]!.push(performance.now());
+    tracker.socket.write(PROTOCOL.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
+    cursor = (cursor + 1) % trackers.length;
   });
+  clearInterval(rssWatch);
   // let the acknowledgements in flight arrive
   const deadline = performance.now() + 10_000;
   while (latencies.length < sent && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
