@@ -51,7 +51,17 @@ export const createAdmission = (limit: number) => {
       release();
       return started;
     }
-    return started.finally(release);
+    // not finally(): it costs another promise and a microtask per position
+    return started.then(
+      (value) => {
+        release();
+        return value;
+      },
+      (error: unknown) => {
+        release();
+        throw error;
+      },
+    );
   };
 
   const admit = <T>(work: () => MaybeAsync<T>): MaybeAsync<T> => {
