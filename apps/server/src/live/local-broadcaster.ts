@@ -1,14 +1,17 @@
-import { EventEmitter } from 'node:events';
 import type { Broadcaster, LiveMessage } from './live-message.js';
 
-/** Single-instance delivery. */
+/**
+ * Single-instance delivery: each message to every listener at once. A plain list rather than an
+ * EventEmitter, which copies its list of listeners at every emit (twice per stored position).
+ */
 export const createLocalBroadcaster = (): Broadcaster => {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+  const listeners: ((message: LiveMessage) => void)[] = [];
   return {
-    publish: (message) => void emitter.emit('message', message),
+    publish: (message) => {
+      for (const listener of listeners) listener(message);
+    },
     check: async () => undefined,
-    subscribe: (listener) => void emitter.on('message', listener as (message: LiveMessage) => void),
-    close: async () => void emitter.removeAllListeners(),
+    subscribe: (listener) => void listeners.push(listener),
+    close: async () => void listeners.splice(0),
   };
 };
