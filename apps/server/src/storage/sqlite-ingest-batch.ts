@@ -39,10 +39,14 @@ export type SqliteBatchItem = [
  */
 export const createColumnSharer = () => {
   let last: string[] = [];
-  const sameAsLast = (keys: string[]) => keys.length === last.length && keys.every((key, index) => key === last[index]);
+  // compared key by key, without making the row's list of keys each time
+  const sameAsLast = (row: Record<string, unknown>) => {
+    let index = 0;
+    for (const key in row) if (key !== last[index++]) return false;
+    return index === last.length;
+  };
   return (row: Record<string, unknown>): readonly string[] => {
-    const keys = columnsOf(row);
-    if (!sameAsLast(keys)) last = keys;
+    if (!sameAsLast(row)) last = columnsOf(row);
     return last;
   };
 };
