@@ -23,13 +23,14 @@ export const detectMotion = (input: DetectorInput, motion: MotionState | undefin
   const toEvents = (transitions: MotionTransition[]) => transitions.map((t) => motionEvent(t.type, t.point, position, t.eventTime));
   if (settings.boolean('report.trip.newLogic')) {
     const minDuration = settings.number('report.trip.minDuration') * 1000;
-    const nextWindow = nextMotionWindow(window, position, minDuration, true);
-    if (motion?.logic !== 'new') return { events: [], motion: { logic: 'new', moving: false, reference: position }, window: nextWindow };
+    if (motion?.logic !== 'new') return { events: [], motion: { logic: 'new', moving: false, reference: position }, window: nextMotionWindow(window, position, minDuration, true) };
+    // before the next window: making it packs the newest point, which reading then made an object of
     const result = processNewMotion(motion.moving, motion.reference, window, position, {
       minDistance: settings.number('report.trip.minDistance'),
       minDuration,
       stopGap: settings.number('report.trip.stopGap') * 1000,
     });
+    const nextWindow = nextMotionWindow(window, position, minDuration, true);
     // the same state object when nothing changed, so storing it can be skipped without comparing
     const unchanged = result.moving === motion.moving && result.reference === motion.reference;
     return { events: toEvents(result.transitions), motion: unchanged ? motion : { logic: 'new', moving: result.moving, reference: result.reference }, window: nextWindow };

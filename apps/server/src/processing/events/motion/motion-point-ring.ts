@@ -126,6 +126,24 @@ class PackedRing implements MotionPointRing {
     return index >= this.packedEnd ? this.whole[index - this.packedEnd]![field] : this.numbers[(index & this.mask) * COLUMNS + column]!;
   }
 
+  /**
+   * A ring of `capacity` holding this ring's points from `from` to `end` at the same indexes: the
+   * packed ones copied as numbers (reading them with `at` made an object per point), the rest whole.
+   */
+  copy(from: number, end: number, capacity: number): PackedRing {
+    const copy = new PackedRing(capacity, from);
+    const packedEnd = Math.min(end, Math.max(from, this.packedEnd));
+    for (let index = from; index < packedEnd; index++) {
+      const source = (index & this.mask) * COLUMNS;
+      const target = (index & copy.mask) * COLUMNS;
+      for (let column = 0; column < COLUMNS; column++) copy.numbers[target + column] = this.numbers[source + column]!;
+    }
+    copy.packedEnd = packedEnd;
+    for (let index = packedEnd; index < end; index++) copy.whole.push(this.whole[index - this.packedEnd]!);
+    copy.end = end;
+    return copy;
+  }
+
   /** Packs the points stored by now (their id is set at the write), oldest first, then appends `point` whole. */
   push(point: MotionPoint): void {
     while (this.whole.length > 0 && this.whole[0]!.id > 0) this.pack(this.whole.shift()!);
@@ -152,6 +170,7 @@ class PackedRing implements MotionPointRing {
  */
 export const copyRing = (ring: MotionPointRing | undefined, from: number, end: number, packed: boolean): MotionPointRing => {
   const capacity = capacityFor(end - from + 2);
+  if (packed && ring instanceof PackedRing) return ring.copy(from, end, capacity);
   const copy = packed ? new PackedRing(capacity, from) : new ObjectRing(capacity, from);
   for (let index = from; index < end; index++) copy.push(ring!.at(index));
   return copy;
