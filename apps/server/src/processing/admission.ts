@@ -1,4 +1,4 @@
-import type { MaybeAsync } from './maybe-async.js';
+import { whenSettled, type MaybeAsync } from './maybe-async.js';
 
 /**
  * At most `limit` pieces of work under way at once; the rest wait their turn, first come first
@@ -51,17 +51,7 @@ export const createAdmission = (limit: number) => {
       release();
       return started;
     }
-    // not finally(): it costs another promise and a microtask per position
-    return started.then(
-      (value) => {
-        release();
-        return value;
-      },
-      (error: unknown) => {
-        release();
-        throw error;
-      },
-    );
+    return whenSettled(started, release);
   };
 
   const admit = <T>(work: () => MaybeAsync<T>): MaybeAsync<T> => {

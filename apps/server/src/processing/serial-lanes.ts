@@ -1,4 +1,4 @@
-import type { MaybeAsync } from './maybe-async.js';
+import { whenSettled, type MaybeAsync } from './maybe-async.js';
 
 interface Lane {
   busy: boolean;
@@ -61,16 +61,7 @@ export const createSerialLanes = (now: () => number = Date.now) => {
       release(lane);
       return Promise.reject(error);
     }
-    return Promise.resolve(started).then(
-      (value) => {
-        release(lane);
-        return value;
-      },
-      (error: unknown) => {
-        release(lane);
-        throw error;
-      },
-    );
+    return whenSettled(Promise.resolve(started), () => release(lane));
   };
 
   const serial = <T>(key: string, work: () => MaybeAsync<T>): Promise<T> => {
