@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { positionJsonOf, type Broadcaster, type LiveMessage } from './live-message.js';
+import { createLocalBroadcaster } from './local-broadcaster.js';
 
 /** What travels over Redis: the messages of one event-loop turn of one instance. */
 interface Envelope {
@@ -24,10 +25,9 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, chan
   const origin = randomUUID();
   const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: false });
-  const listeners: ((message: LiveMessage) => void)[] = [];
-  const deliver = (message: LiveMessage) => {
-    for (const listener of listeners) listener(message);
-  };
+  // this instance's listeners
+  const local = createLocalBroadcaster();
+  const deliver = local.publish;
   for (const client of [publisher, subscriber]) client.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
   subscriber.subscribe(channel).catch((error: unknown) => log.warn({ err: error }, 'redis subscribe failed'));
   // every envelope starts with its origin (flush below writes it first), so our own echo, as large
@@ -65,7 +65,7 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, chan
       if (subscriber.status !== 'ready') throw new Error(`redis subscriber ${subscriber.status}`);
       await Promise.race([publisher.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('redis ping timed out')), 2000))]);
     },
-    subscribe: (listener) => void listeners.push(listener),
+    subscribe: local.subscribe,
     close: async () => {
       if (outgoing.length > 0) flush();
       // the last batch goes out unless Redis is unreachable
