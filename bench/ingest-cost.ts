@@ -9,7 +9,9 @@
  * event loop's thread and of the process's other threads (the writer thread, the garbage
  * collector's helpers), and the garbage collector's pauses, and appends them to BENCHMARKS.md. It
  * runs under the Node flags `npm start` gives the server (scripts/server-node-flags.mjs),
- * restarting itself with them when started without.
+ * restarting itself with them when started without. `BENCH_DATABASE_URL=postgres://…` stores into a
+ * fresh PostgreSQL database on that server (dropped afterwards) instead of a SQLite file; the
+ * database server's own CPU is then not part of the figures.
  *
  * The socket benchmarks (`tracker-connections.ts`) measure the same path end to end, but there the
  * kernel's loopback work and the load generator sharing the machine make runs differ by several
@@ -27,7 +29,7 @@ import { createFrameHandler } from '../apps/server/dist/protocols/transport/fram
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { machine, tempSqliteUrl, threadCpuMsOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { freshPostgresDatabase, machine, tempSqliteUrl, threadCpuMsOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
@@ -64,7 +66,7 @@ const gcPauses = () => {
 const followFleet = async (ctx: Awaited<ReturnType<typeof createAppContext>>, devices: number) => {
   if (BROWSERS === 0) return [];
   const userId = await ctx.repos.users.insert({ name: 'Dispatcher', email: 'dispatcher@example.com', administrator: false, deviceLimit: -1, userLimit: 0 });
-  const ids = (await ctx.repos.devices.list({ sortColumn: 'id' })).map((device) => device.id);
+  const ids = (await ctx.repos.devices.list({ sortColumn: 'name' })).map((device) => device.id);
   if (ids.length !== devices) throw new Error(`${ids.length} devices registered, ${devices} expected`);
   for (const deviceId of ids) await ctx.repos.links.add({ owner: 'userId', ownerId: userId, property: 'deviceId', propertyId: deviceId });
   const user = (await ctx.repos.users.findById(userId))!;
@@ -84,7 +86,8 @@ const underServerFlags = (): boolean => {
 };
 
 const main = async () => {
-  const config = loadConfig({ DATABASE_URL: tempSqliteUrl('ingest-cost'), REGISTER_UNKNOWN: 'true', LOG_LEVEL: 'warn' });
+  const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+  const config = loadConfig({ DATABASE_URL: postgres?.url ?? tempSqliteUrl('ingest-cost'), REGISTER_UNKNOWN: 'true', LOG_LEVEL: 'warn' });
   const log = pino({ level: 'warn' });
   const ctx = await createAppContext(config, log);
   const protocol = protocolByName('gt06')!;
@@ -132,11 +135,12 @@ const main = async () => {
   const acknowledged = acks - acksBefore;
   const liveBytes = browsers.reduce((total, browser) => total + browser.bytes, 0);
   await ctx.close();
+  await postgres?.drop();
   if (acknowledged !== MESSAGES) throw new Error(`${acknowledged} of ${MESSAGES} messages acknowledged`);
   if (BROWSERS > 0 && liveBytes === 0) throw new Error('the browsers received no live update');
 
   const perMessage = (ms: number) => ((ms * 1000) / MESSAGES).toFixed(1);
-  const line = `| ${today()} | ${machine()} | GT06, SQLite file, ${TRACKERS.toLocaleString('en')} trackers, ${MESSAGES.toLocaleString('en')} messages, ${IN_FLIGHT} in flight, ${BROWSERS === 0 ? 'no browser' : BROWSERS === 1 ? 'one browser' : `${BROWSERS} browsers`} following the fleet | ${Math.round(MESSAGES / (elapsed / 1000)).toLocaleString('en')} messages/s | event loop ${perMessage(mainMs)} µs, other threads ${perMessage(otherMs)} µs a message | ${gc.totals.scavenges.count} scavenges, ${perMessage(gc.totals.scavenges.ms)} µs a message; ${gc.totals.others.count} other pauses, ${perMessage(gc.totals.others.ms)} µs a message |`;
+  const line = `| ${today()} | ${machine()} | GT06, ${postgres ? 'PostgreSQL' : 'SQLite file'}, ${TRACKERS.toLocaleString('en')} trackers, ${MESSAGES.toLocaleString('en')} messages, ${IN_FLIGHT} in flight, ${BROWSERS === 0 ? 'no browser' : BROWSERS === 1 ? 'one browser' : `${BROWSERS} browsers`} following the fleet | ${Math.round(MESSAGES / (elapsed / 1000)).toLocaleString('en')} messages/s | event loop ${perMessage(mainMs)} µs, other threads ${perMessage(otherMs)} µs a message | ${gc.totals.scavenges.count} scavenges, ${perMessage(gc.totals.scavenges.ms)} µs a message; ${gc.totals.others.count} other pauses, ${perMessage(gc.totals.others.ms)} µs a message |`;
   console.log(line);
   addBenchmarkRow('## Ingest cost', line, [
     '`bench/ingest-cost.ts` (`npm run bench:ingest-cost`): the server\'s own CPU time per GT06 message, socket work left out: decoding, device lookup, the whole pipeline, the group commit on the SQLite writer thread, the live broadcast and the acknowledgement\'s bytes, run in one process with every message encoded beforehand. The socket benchmarks (tracker connections, live latency) add the kernel\'s loopback work and a load generator on the same machine; this one is steady enough to compare two versions of the code. CPU times are read in clock ticks of 10 ms.',

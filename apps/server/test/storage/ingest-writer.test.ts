@@ -156,6 +156,24 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
       const [stored] = await server.ctx.repos.positions.findByIds([outcome!.positionId]);
       expect(stored).toMatchObject({ speed: Number.NaN, course: Number.POSITIVE_INFINITY });
     });
+
+    it('stores text as the driver would: characters beyond the first plane kept, a lone surrogate as U+FFFD', async () => {
+      const device = await newDevice();
+      const item = record(device, T0);
+      Object.assign(item.position!.row, { address: 'Ringstraße 1 🚚 \ud800', altitude: -12.5, fixTime: Date.UTC(2090, 0, 1) });
+      const [outcome] = await writer.write([item]);
+      const [stored] = await server.ctx.repos.positions.findByIds([outcome!.positionId]);
+      expect(stored).toMatchObject({ address: 'Ringstraße 1 🚚 \ufffd', altitude: -12.5 });
+      expect(Date.parse(stored!.fixTime!)).toBe(Date.UTC(2090, 0, 1));
+    });
+
+    it('refuses a batch with a value of the wrong type, naming its column, and writes none of it', async () => {
+      const device = await newDevice();
+      const item = record(device, T0);
+      Object.assign(item.position!.row, { latitude: 'north' });
+      await expect(writer.write([item])).rejects.toThrow(/positions\.latitude/);
+      expect(await positionCount(device)).toBe(0);
+    });
   }
 
   // API transactions share SQLite's one write lock with the writer thread's connection
