@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import { positionJsonOf, type Broadcaster, type LiveMessage } from './live-message.js';
 import { createLocalBroadcaster } from './local-broadcaster.js';
@@ -22,6 +22,8 @@ const messageJson = (message: LiveMessage): string =>
  * busy ingest costs Redis a few publishes a second per instance, not one per position.
  */
 export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, channel = 'tracklane:live'): Broadcaster => {
+  // loaded only where Redis is configured
+  const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
   const origin = randomUUID();
   const publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: false });

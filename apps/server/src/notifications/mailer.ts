@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
 import type { SmtpConfig } from '../config.js';
 
 export interface Mail {
@@ -18,6 +18,8 @@ export interface Mailer {
 
 /** Outgoing mail through the configured SMTP server; `onSent` hears of each mail the server accepted (statistics). */
 export const createMailer = (smtp: SmtpConfig, onSent: () => void = () => undefined): Mailer => {
+  // loaded only where mail is configured
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,

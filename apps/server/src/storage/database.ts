@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
 import { INGEST_CONNECTIONS, rememberIngestPool } from './postgres-pool.js';
 import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
@@ -28,6 +29,8 @@ export interface Storage {
 const INT8_OID = 20;
 
 const openPostgres = (url: string, schema: string | undefined, max: number): pg.Pool => {
+  // loaded only for PostgreSQL: an embedded database never needs the driver
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max,
