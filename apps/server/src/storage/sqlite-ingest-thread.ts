@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../threads/module-worker.js';
 import type { SqliteBatchItem, SqliteBatchResult } from './sqlite-ingest-batch.js';
 
 export type WriterRequest = { kind: 'write'; seq: number; items: SqliteBatchItem[] } | { kind: 'close' };
@@ -10,15 +11,6 @@ export interface SqliteIngestThread {
   /** Lets the batches already sent commit, then stops the thread. */
   close(): Promise<void>;
 }
-
-// Run from the sources (tests), the worker is TypeScript too: it starts through tsx's loader.
-const startWorker = (file: string): Worker => {
-  const compiled = new URL('./sqlite-ingest.worker.js', import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return new Worker(compiled, { workerData: { file } });
-  const source = new URL('./sqlite-ingest.worker.ts', import.meta.url);
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: { file } });
-};
 
 interface Pending {
   resolve(results: SqliteBatchResult[]): void;
@@ -45,7 +37,7 @@ export const startSqliteIngestThread = (file: string): SqliteIngestThread => {
   let closed = false;
 
   const spawn = (): Generation => {
-    const worker = startWorker(file);
+    const worker = startModuleWorker(import.meta.url, 'sqlite-ingest.worker', { workerData: { file } });
     worker.unref();
     const pending = new Map<number, Pending>();
     const retire = (error: Error) => {
