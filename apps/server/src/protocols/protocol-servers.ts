@@ -2,6 +2,7 @@ import type { AppContext } from '../app-context.js';
 import type { ProtocolName } from './protocol-ports.js';
 import { PROTOCOLS, protocolByName } from './protocol-registry.js';
 import { createFrameHandler } from './transport/frame-handler.js';
+import { createTcpIoThread } from './transport/tcp-io-thread.js';
 import { startTcpServer, type ProtocolServer } from './transport/tcp-server.js';
 import { startUdpServer } from './transport/udp-server.js';
 
@@ -30,6 +31,8 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
   const { config, log, now } = ctx;
   const resolver = ctx.deviceResolver;
   const servers: ProtocolServer[] = [];
+  // one thread owns every tracker socket of these listeners; it starts with the first TCP listener
+  const io = createTcpIoThread(log);
   const markingOffline = new Set<Promise<void>>();
   const markOffline = async (uniqueId: string) => {
     try {
@@ -51,7 +54,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
       const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
       let port = listener.port;
       if (protocol.transports.includes('tcp')) {
-        const server = await startTcpServer({ ...options, port, onDisconnect: (uniqueId) => track(markOffline(uniqueId)) });
+        const server = await startTcpServer({ ...options, io, port, onDisconnect: (uniqueId) => track(markOffline(uniqueId)) });
         servers.push(server);
         port = server.port; // UDP on the same number, also when the TCP port was picked
       }
@@ -59,6 +62,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
     }
   } catch (error) {
     await Promise.all(servers.map((server) => server.close()));
+    await io.close();
     throw error;
   }
   return {
@@ -71,6 +75,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
     /** Closes every listener and connection; resolves once the disconnected devices are marked offline. */
     close: async () => {
       await Promise.all(servers.map((server) => server.close()));
+      await io.close();
       await Promise.allSettled([...markingOffline]);
     },
   };

@@ -1,13 +1,15 @@
-import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProtocolDefinition } from '../protocol-definition.js';
-import { createDeviceSession, remoteAddressOf, type DeviceSession } from './device-session.js';
+import { createDeviceSession, type DeviceSession } from './device-session.js';
 import { FrameBuffer, FrameBufferOverflow, InvalidStream } from './frame-buffer.js';
 import type { FrameHandler } from './frame-handler.js';
+import type { ConnectionEvents, TcpIoThread, TrackerConnection } from './tcp-io-thread.js';
 
 export interface TcpServerOptions {
   protocol: ProtocolDefinition<unknown>;
   handler: FrameHandler;
+  /** The thread that owns the sockets. */
+  io: TcpIoThread;
   port: number;
   host: string;
   /** Milliseconds without data before a connection is closed. */
@@ -34,21 +36,19 @@ export interface ProtocolServer {
 }
 
 /** Tracker connections of one protocol: one session, one frame buffer and one ordered queue each. */
-export const startTcpServer = async ({ protocol, handler, port, host, idleTimeout, log, now, onDisconnect }: TcpServerOptions): Promise<ProtocolServer> => {
+export const startTcpServer = async ({ protocol, handler, io, port, host, idleTimeout, log, now, onDisconnect }: TcpServerOptions): Promise<ProtocolServer> => {
   /** Open connections, with when each last received data. */
-  const sockets = new Map<net.Socket, { lastRead: number; session: DeviceSession }>();
+  const connections = new Map<TrackerConnection, { lastRead: number; session: DeviceSession }>();
   /** Each closed connection's last frames and disconnect report, awaited by close(). */
   const finishing = new Set<Promise<void>>();
 
-  const server = net.createServer((socket) => {
-    const remoteAddress = remoteAddressOf(socket.remoteAddress, socket.remotePort);
+  const accept = (connection: TrackerConnection): ConnectionEvents => {
+    const { remoteAddress } = connection;
     const session = createDeviceSession(protocol.name, 'tcp', remoteAddress, protocol.createState(), now());
     const activity = { lastRead: now(), session };
-    sockets.set(socket, activity);
+    connections.set(connection, activity);
     const frames = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
-    const reply = (data: Buffer) => {
-      if (!socket.destroyed && socket.writable) socket.write(data);
-    };
+    const reply = (data: Buffer) => connection.write(data);
     // this connection's frames, handled strictly one after another
     const waiting: Buffer[] = [];
     let running = false;
@@ -59,7 +59,7 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
       handleWaiting();
     };
     const handleWaiting = () => {
-      while (!running && waiting.length > 0 && !socket.destroyed) {
+      while (!running && waiting.length > 0 && !connection.destroyed) {
         let outcome: ReturnType<FrameHandler>;
         try {
           outcome = handler(session, waiting.shift()!, reply);
@@ -77,74 +77,66 @@ export const startTcpServer = async ({ protocol, handler, port, host, idleTimeou
       }
       if (running) return;
       // a closed connection cannot acknowledge: its unhandled frames are left for the tracker to resend
-      if (socket.destroyed) waiting.length = 0;
-      if (socket.isPaused() && waiting.length < PAUSE_AT / 4) socket.resume();
+      if (connection.destroyed) waiting.length = 0;
+      if (connection.paused && waiting.length < PAUSE_AT / 4) connection.resume();
       whenIdle?.();
       whenIdle = undefined;
     };
     const idle = () => (running ? new Promise<void>((resolve) => (whenIdle = resolve)) : Promise.resolve());
 
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => {
-      activity.lastRead = now();
-      try {
-        for (const frame of frames.push(chunk)) waiting.push(frame);
-        if (waiting.length >= PAUSE_AT) socket.pause();
-        handleWaiting();
-      } catch (error) {
-        if (!(error instanceof FrameBufferOverflow || error instanceof InvalidStream)) throw error;
-        log.warn({ protocol: protocol.name, remoteAddress, uniqueId: session.uniqueId, reason: error.message }, 'connection closed: unusable stream');
-        socket.destroy();
-      }
-    });
-    socket.on('error', (error) => log.debug({ protocol: protocol.name, remoteAddress, err: error.message }, 'connection error'));
-    socket.on('close', () => {
-      sockets.delete(socket);
-      const finished = idle().then(() => {
-        if (session.uniqueId !== undefined) onDisconnect?.(session.uniqueId);
-      });
-      finishing.add(finished);
-      void finished.then(() => finishing.delete(finished));
-    });
-  });
+    return {
+      data: (chunk) => {
+        activity.lastRead = now();
+        try {
+          for (const frame of frames.push(chunk)) waiting.push(frame);
+          if (waiting.length >= PAUSE_AT) connection.pause();
+          handleWaiting();
+        } catch (error) {
+          if (!(error instanceof FrameBufferOverflow || error instanceof InvalidStream)) throw error;
+          log.warn({ protocol: protocol.name, remoteAddress, uniqueId: session.uniqueId, reason: error.message }, 'connection closed: unusable stream');
+          connection.destroy();
+        }
+      },
+      closed: (error) => {
+        if (error !== undefined) log.debug({ protocol: protocol.name, remoteAddress, err: error }, 'connection error');
+        connections.delete(connection);
+        const finished = idle().then(() => {
+          if (session.uniqueId !== undefined) onDisconnect?.(session.uniqueId);
+        });
+        finishing.add(finished);
+        void finished.then(() => finishing.delete(finished));
+      },
+    };
+  };
 
   // Silent connections are closed by one sweep rather than a timer per socket: Node's socket timeout
   // re-armed its timer at every read and every write, twice per message, which showed in profiles.
   // As Traccar's idle handler, only data from the tracker counts as activity.
   const sweep = setInterval(() => {
     const cutoff = now() - idleTimeout;
-    for (const [socket, { lastRead, session }] of sockets) {
+    for (const [connection, { lastRead, session }] of connections) {
       if (lastRead >= cutoff) continue;
       log.debug({ protocol: protocol.name, remoteAddress: session.remoteAddress, uniqueId: session.uniqueId }, 'idle connection closed');
-      socket.destroy();
+      connection.destroy();
     }
   }, sweepInterval(idleTimeout));
   sweep.unref();
 
-  server.on('error', (error) => log.error({ err: error, protocol: protocol.name }, 'tcp listener error'));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const listener = await io.listen(port, host, accept).catch((error: unknown) => {
+    clearInterval(sweep);
+    throw error;
   });
-  const bound = (server.address() as net.AddressInfo).port;
-  log.info({ protocol: protocol.name, transport: 'tcp', port: bound }, 'protocol listening');
+  log.info({ protocol: protocol.name, transport: 'tcp', port: listener.port }, 'protocol listening');
 
   return {
     protocol: protocol.name,
     transport: 'tcp',
-    port: bound,
-    connections: () => sockets.size,
+    port: listener.port,
+    connections: () => connections.size,
     close: async () => {
       clearInterval(sweep);
-      await new Promise<void>((resolve) => {
-        for (const socket of sockets.keys()) socket.destroy();
-        server.close(() => resolve());
-      });
-      // the sockets' close events come a turn later; then their last frames and disconnect reports
-      await new Promise((resolve) => setImmediate(resolve));
+      await listener.close();
+      // then each closed connection's last frames and disconnect report
       await Promise.allSettled([...finishing]);
     },
   };

@@ -1,0 +1,149 @@
+import net from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { remoteAddressOf } from './device-session.js';
+import { readRecords, RecordBatch, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
+
+// The tracker I/O thread: it owns the trackers' TCP sockets, reads them and writes what the event
+// loop answers, so the syscalls and Node's stream work for each message (a third of the event
+// loop's time per position, most of it the acknowledgement's write) run beside the event loop.
+const port = parentPort!;
+/** Bytes sent to the event loop and not yet read there; past HIGH, reading stops until below LOW. */
+const unread = new Int32Array((workerData as IoWorkerData).unread);
+const HIGH_WATER = 16 * 1024 * 1024;
+const LOW_WATER = 4 * 1024 * 1024;
+const THROTTLE_CHECK_MS = 5;
+
+interface Connection {
+  socket: net.Socket;
+  listener: number;
+  /** The event loop asked to stop reading (a tracker sent more frames than it has handled). */
+  paused: boolean;
+  error: string | undefined;
+}
+
+interface Listener {
+  server: net.Server | undefined;
+  /** Its connections not yet closed. */
+  open: number;
+  /** Called as its connections close, once it is being closed. */
+  whenClosing?: () => void;
+}
+
+const connections = new Map<number, Connection>();
+const listeners = new Map<number, Listener>();
+const outbox = new RecordBatch();
+let nextConnection = 0;
+let flushScheduled = false;
+let throttled = false;
+
+const flush = () => {
+  flushScheduled = false;
+  const records = outbox.take();
+  if (!records) return;
+  Atomics.add(unread, 0, records.byteLength);
+  port.postMessage(records satisfies IoReply, [records.buffer]);
+  if (!throttled && Atomics.load(unread, 0) > HIGH_WATER) throttle();
+};
+
+const scheduleFlush = () => {
+  if (flushScheduled) return;
+  flushScheduled = true;
+  setImmediate(flush);
+};
+
+/** Replies other than records go after the records before them, so the event loop reads them in order. */
+const reply = (message: Exclude<IoReply, Uint8Array>) => {
+  flush();
+  port.postMessage(message);
+};
+
+/** The event loop is behind: stop reading every tracker until it has caught up, which bounds what waits for it. */
+const throttle = () => {
+  throttled = true;
+  for (const connection of connections.values()) connection.socket.pause();
+  const check = setInterval(() => {
+    if (Atomics.load(unread, 0) > LOW_WATER) return;
+    clearInterval(check);
+    throttled = false;
+    for (const connection of connections.values()) if (!connection.paused) connection.socket.resume();
+  }, THROTTLE_CHECK_MS);
+};
+
+const accept = (listener: number, socket: net.Socket) => {
+  const owner = listeners.get(listener);
+  if (!owner || owner.whenClosing) return void socket.destroy();
+  owner.open++;
+  nextConnection = (nextConnection + 1) % 0x1_0000_0000;
+  const id = nextConnection;
+  const connection: Connection = { socket, listener, paused: false, error: undefined };
+  connections.set(id, connection);
+  socket.setNoDelay(true);
+  if (throttled) socket.pause();
+  outbox.append(RecordKind.open, id, Buffer.from(remoteAddressOf(socket.remoteAddress, socket.remotePort)), listener);
+  scheduleFlush();
+  socket.on('data', (chunk: Buffer) => {
+    outbox.append(RecordKind.data, id, chunk);
+    scheduleFlush();
+  });
+  socket.on('error', (error) => (connection.error = error.message));
+  socket.on('close', () => {
+    connections.delete(id);
+    outbox.append(RecordKind.closed, id, connection.error === undefined ? undefined : Buffer.from(connection.error));
+    scheduleFlush();
+    owner.open--;
+    owner.whenClosing?.();
+  });
+};
+
+const act = (kind: RecordKind, id: number, payload: Buffer) => {
+  const connection = connections.get(id);
+  if (!connection) return;
+  const { socket } = connection;
+  if (kind === RecordKind.write) {
+    if (!socket.destroyed && socket.writable) socket.write(payload);
+  } else if (kind === RecordKind.destroy) socket.destroy();
+  else if (kind === RecordKind.pause) {
+    connection.paused = true;
+    socket.pause();
+  } else if (kind === RecordKind.resume) {
+    connection.paused = false;
+    if (!throttled) socket.resume();
+  }
+};
+
+const listen = (listener: number, portNumber: number, host: string) => {
+  const server = net.createServer((socket) => accept(listener, socket));
+  listeners.set(listener, { server, open: 0 });
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    listeners.delete(listener);
+    reply({ kind: 'listen-failed', listener, code: error.code, message: error.message });
+  });
+  server.listen(portNumber, host, () => {
+    server.removeAllListeners('error');
+    server.on('error', (error) => reply({ kind: 'listener-error', listener, message: error.message }));
+    reply({ kind: 'listening', listener, port: (server.address() as net.AddressInfo).port });
+  });
+};
+
+/** Stops accepting and closes the listener's connections; answers once every one has closed (and its record is sent). */
+const unlisten = (listener: number) => {
+  const closing = listeners.get(listener);
+  if (!closing) return reply({ kind: 'unlistened', listener });
+  const drained = () => {
+    if (closing.server || closing.open > 0) return;
+    listeners.delete(listener);
+    reply({ kind: 'unlistened', listener });
+  };
+  closing.whenClosing = drained;
+  for (const connection of connections.values()) if (connection.listener === listener) connection.socket.destroy();
+  closing.server?.close(() => {
+    closing.server = undefined;
+    drained();
+  });
+};
+
+port.on('message', (request: IoRequest) => {
+  if (request instanceof Uint8Array) readRecords(request, act);
+  else if (request.kind === 'listen') listen(request.listener, request.port, request.host);
+  else unlisten(request.listener);
+});
