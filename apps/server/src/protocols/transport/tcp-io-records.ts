@@ -13,7 +13,7 @@ export const RecordKind = {
   closed: 3,
   /** Event loop → I/O thread: bytes for the tracker. */
   write: 4,
-  /** Event loop → I/O thread: close the connection, once what was written before is handed to the kernel. */
+  /** Event loop → I/O thread: close the connection at once, after the writes before it (as net's `destroy`, what the kernel has not taken yet is dropped). */
   destroy: 5,
   /** Event loop → I/O thread: stop reading this connection. */
   pause: 6,
