@@ -3,6 +3,7 @@ import type { Event } from '@tracklane/domain';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
+import { createCachedLoad } from '../processing/cached-load.js';
 import { codecs } from './codecs.js';
 import { quoted } from './ingest-rows.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
@@ -66,7 +67,7 @@ const insertFromArrays = ({ table, columns, types }: TypedColumns, first: number
  * see the database as it was before it, which is what the device update needs: the device's
  * current latest position is never one of this batch (one record per device per batch).
  * Every column travels as one array in PostgreSQL's binary format: nothing to format as text here
- * or to parse there (JSON records cost PostgreSQL twice the CPU per position).
+ * or to parse there (JSON records cost PostgreSQL ~15 µs a position against ~12.5, the writer ~7.6 against ~5.5).
  * The new position becomes the latest unless the current latest has a later fix (a missing or
  * gone latest counts as older), as on SQLite; one index probe per device, however big the table.
  */
@@ -157,15 +158,10 @@ export const createPostgresIngestWriter = (db: Kysely<DatabaseSchema>): IngestWr
   const pool = postgresIngestPoolOf(db);
   const positionIds = createIdReserve(idSource(pool, 'positions'), POSITION_ID_BLOCK);
   const eventIds = createIdReserve(idSource(pool, 'events'), EVENT_ID_BLOCK);
-  let tables: Promise<BatchTables> | undefined;
-  const batchTables = () =>
-    (tables ??= loadBatchTables(pool).catch((error: unknown) => {
-      tables = undefined;
-      throw error;
-    }));
+  const tables = createCachedLoad(() => loadBatchTables(pool));
 
   const write = async (records: IngestRecord[]): Promise<IngestOutcome[]> => {
-    const batch = await batchTables();
+    const batch = await tables.get();
     const completed = completeAll(records, await positionIds.take(records.filter((record) => record.position).length));
     const events = completed.flatMap((item) => item.events);
     const newEventIds = await eventIds.take(events.length);
