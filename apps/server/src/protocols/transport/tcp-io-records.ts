@@ -77,6 +77,29 @@ export class RecordBatch {
   }
 }
 
+/**
+ * The records of a turn, posted together once the turn's other work is done (one `setImmediate`
+ * per turn); `flush` posts them at once, before a message that must come after them.
+ */
+export const createOutbox = (post: (records: Uint8Array<ArrayBuffer>) => void) => {
+  const batch = new RecordBatch();
+  let scheduled = false;
+  const flush = (): void => {
+    scheduled = false;
+    const records = batch.take();
+    if (records) post(records);
+  };
+  return {
+    append: (kind: RecordKind, connection: number, payload?: Uint8Array, prefix?: number): void => {
+      batch.append(kind, connection, payload, prefix);
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(flush);
+    },
+    flush,
+  };
+};
+
 /** Calls `each` for every record of a batch; payloads are views on the batch's bytes. */
 export const readRecords = (records: Uint8Array, each: (kind: RecordKind, connection: number, payload: Buffer) => void): void => {
   const bytes = Buffer.from(records.buffer, records.byteOffset, records.byteLength);

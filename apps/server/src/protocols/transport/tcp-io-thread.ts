@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { startModuleWorker } from '../../threads/module-worker.js';
-import { openPayload, readRecords, RecordBatch, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
+import { createOutbox, openPayload, readRecords, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
 
 /** A tracker's TCP connection, as the event loop sees it: its socket lives on the I/O thread. */
 export interface TrackerConnection {
@@ -92,26 +92,15 @@ export const createTcpIoThread = (log: FastifyBaseLogger, startWorker: (data: Io
   const unreadBytes = new Int32Array(unread);
   const listeners = new Map<number, Listening>();
   const connections = new Map<number, Connection>();
-  let outbox = new RecordBatch();
   let worker: Worker | undefined;
-  let flushScheduled = false;
   let nextListener = 0;
   let stopping = false;
 
-  const flush = () => {
-    flushScheduled = false;
-    const records = outbox.take();
-    if (records && worker) worker.postMessage(records satisfies IoRequest, [records.buffer]);
-  };
-  const send = (kind: RecordKind, id: number, payload?: Uint8Array) => {
-    outbox.append(kind, id, payload);
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setImmediate(flush);
-  };
+  // without a thread (it died, or is stopped) the records are for connections already closed
+  const outbox = createOutbox((records) => worker?.postMessage(records satisfies IoRequest, [records.buffer]));
   /** Requests other than records go after the records before them, as the thread must act on them in order. */
   const request = (message: Exclude<IoRequest, Uint8Array>) => {
-    flush();
+    outbox.flush();
     worker?.postMessage(message);
   };
 
@@ -123,7 +112,7 @@ export const createTcpIoThread = (log: FastifyBaseLogger, startWorker: (data: Io
 
   const opened = (id: number, payload: Buffer) => {
     const { listener, remoteAddress } = openPayload(payload);
-    const connection = new Connection(id, remoteAddress, send);
+    const connection = new Connection(id, remoteAddress, outbox.append);
     const owner = listeners.get(listener);
     if (!owner) return connection.destroy();
     connections.set(id, connection);
@@ -180,7 +169,7 @@ export const createTcpIoThread = (log: FastifyBaseLogger, startWorker: (data: Io
   const lost = (dead: Worker, reason: string) => {
     if (worker !== dead) return;
     worker = undefined;
-    outbox = new RecordBatch();
+    outbox.flush();
     Atomics.store(unreadBytes, 0, 0);
     for (const connection of [...connections.values()]) closeConnection(connection, reason);
     if (stopping || listeners.size === 0) return;
@@ -225,7 +214,7 @@ export const createTcpIoThread = (log: FastifyBaseLogger, startWorker: (data: Io
       }),
     close: async () => {
       stopping = true;
-      flush();
+      outbox.flush();
       const last = worker;
       worker = undefined;
       for (const connection of [...connections.values()]) closeConnection(connection, undefined);

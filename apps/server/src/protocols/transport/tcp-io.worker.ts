@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { remoteAddressOf } from './device-session.js';
-import { readRecords, RecordBatch, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
+import { createOutbox, readRecords, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
 
 // The tracker I/O thread: it owns the trackers' TCP sockets, reads them and writes what the event
 // loop answers, so the syscalls and Node's stream work for each message (a third of the event
@@ -31,29 +31,18 @@ interface Listener {
 
 const connections = new Map<number, Connection>();
 const listeners = new Map<number, Listener>();
-const outbox = new RecordBatch();
 let nextConnection = 0;
-let flushScheduled = false;
 let throttled = false;
 
-const flush = () => {
-  flushScheduled = false;
-  const records = outbox.take();
-  if (!records) return;
+const outbox = createOutbox((records) => {
   Atomics.add(unread, 0, records.byteLength);
   port.postMessage(records satisfies IoReply, [records.buffer]);
   if (!throttled && Atomics.load(unread, 0) > HIGH_WATER) throttle();
-};
-
-const scheduleFlush = () => {
-  if (flushScheduled) return;
-  flushScheduled = true;
-  setImmediate(flush);
-};
+});
 
 /** Replies other than records go after the records before them, so the event loop reads them in order. */
 const reply = (message: Exclude<IoReply, Uint8Array>) => {
-  flush();
+  outbox.flush();
   port.postMessage(message);
 };
 
@@ -80,16 +69,11 @@ const accept = (listener: number, socket: net.Socket) => {
   socket.setNoDelay(true);
   if (throttled) socket.pause();
   outbox.append(RecordKind.open, id, Buffer.from(remoteAddressOf(socket.remoteAddress, socket.remotePort)), listener);
-  scheduleFlush();
-  socket.on('data', (chunk: Buffer) => {
-    outbox.append(RecordKind.data, id, chunk);
-    scheduleFlush();
-  });
+  socket.on('data', (chunk: Buffer) => outbox.append(RecordKind.data, id, chunk));
   socket.on('error', (error) => (connection.error = error.message));
   socket.on('close', () => {
     connections.delete(id);
     outbox.append(RecordKind.closed, id, connection.error === undefined ? undefined : Buffer.from(connection.error));
-    scheduleFlush();
     owner.open--;
     owner.whenClosing?.();
   });
