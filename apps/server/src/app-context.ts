@@ -17,7 +17,7 @@ import { ingestCounter } from './statistics/ingest-counter.js';
 import { createMetrics } from './metrics/metrics.js';
 import { ingestMeter } from './metrics/ingest-meter.js';
 import { meteredIngestWriter } from './metrics/ingest-writer-meter.js';
-import { observedIngest, type IngestObserver } from './processing/observed-ingest.js';
+import type { IngestObserver } from './processing/ingest-observers.js';
 import { createStatisticsCounter } from './statistics/statistics-counter.js';
 import { createMailer } from './notifications/mailer.js';
 import { createNotificationService } from './notifications/notification-service.js';
@@ -95,7 +95,7 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const processing = createProcessingEngine({ processingConfig: config.processing, log, storage, repos, broadcaster, policy, now, computedAttributes: options.computedAttributes ?? createComputedAttributes({ ...config.computedAttributes, log }) });
   const statistics = createStatisticsCounter();
   const inFlight = createInFlight();
-  const ingest = observedIngest(createPositionIngest(meteredIngestWriter(createIngestWriter(storage), metrics), repos, broadcaster, processing, now), [ingestCounter(statistics), ingestMeter(metrics), inFlight.messages]);
+  const ingest = createPositionIngest(meteredIngestWriter(createIngestWriter(storage), metrics), repos, broadcaster, processing, now, [ingestCounter(statistics), ingestMeter(metrics), inFlight.messages]);
   const unknownDevices = createUnknownDevices();
   const deviceResolver = createDeviceResolver({ repos, broadcaster, unknownDevices, registerUnknown: config.registerUnknown, log, now });
   const statusTask = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });

@@ -1,4 +1,4 @@
-import type { IngestObserver } from '../processing/observed-ingest.js';
+import type { IngestObserver } from '../processing/ingest-observers.js';
 import type { Metrics } from './metrics.js';
 
 /** Counts the ingest's messages and outcomes per protocol, and its queue depth, for Prometheus. */

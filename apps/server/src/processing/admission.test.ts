@@ -1,72 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmission } from './admission.js';
+import { createAdmission, type Admission } from './admission.js';
 
-/** Work that finishes when told to, recording when it started. */
-const gate = (log: string[], name: string) => {
-  let open: () => void = () => undefined;
-  let fail: (error: Error) => void = () => undefined;
-  const done = new Promise<string>((resolve, reject) => {
-    open = () => resolve(name);
-    fail = reject;
-  });
-  return { work: () => (log.push(`start ${name}`), done), open, fail };
+/** Work run as the ingest runs it: at once when a slot is free, else queued, recording when it started. */
+const submit = (admission: Admission, log: string[], name: string) => {
+  const start = () => log.push(`start ${name}`);
+  if (admission.take()) start();
+  else admission.queue(start);
 };
 
 describe('createAdmission', () => {
-  it('starts work at once, synchronously, while under the limit', () => {
-    const admit = createAdmission(2);
-    expect(admit(() => 'at hand')).toBe('at hand');
-    expect(admit.load()).toEqual({ running: 0, waiting: 0 });
+  it('gives slots at once, synchronously, while under the limit', () => {
+    const admission = createAdmission(2);
+    expect(admission.take()).toBe(true);
+    expect(admission.take()).toBe(true);
+    expect(admission.take()).toBe(false);
+    expect(admission.load()).toEqual({ running: 2, waiting: 0 });
+    admission.leave();
+    admission.leave();
+    expect(admission.load()).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('holds work past the limit and starts it, in arrival order, as earlier work settles', async () => {
-    const admit = createAdmission(2);
+  it('holds work past the limit and starts it, in arrival order, as earlier work leaves', () => {
+    const admission = createAdmission(2);
     const log: string[] = [];
-    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => gate(log, name));
-    const results = [a!, b!, c!, d!].map((g) => admit(g.work));
+    for (const name of ['a', 'b', 'c', 'd']) submit(admission, log, name);
     expect(log).toEqual(['start a', 'start b']);
-    expect(admit.load()).toEqual({ running: 2, waiting: 2 });
-    b!.open();
-    await results[1];
-    await Promise.resolve();
+    expect(admission.load()).toEqual({ running: 2, waiting: 2 });
+    admission.leave();
     expect(log).toEqual(['start a', 'start b', 'start c']);
-    a!.open();
-    c!.open();
-    d!.open();
-    expect(await Promise.all(results)).toEqual(['a', 'b', 'c', 'd']);
-    expect(admit.load()).toEqual({ running: 0, waiting: 0 });
+    expect(admission.load()).toEqual({ running: 2, waiting: 1 });
+    admission.leave();
+    admission.leave();
+    expect(log).toEqual(['start a', 'start b', 'start c', 'start d']);
+    admission.leave();
+    expect(admission.load()).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('gives the slot on after work that throws or rejects, and reports the failure to its caller', async () => {
-    const admit = createAdmission(1);
+  it('starts queued work at once when a slot was freed in the meantime', () => {
+    const admission = createAdmission(1);
     const log: string[] = [];
-    const held = gate(log, 'held');
-    const first = admit(held.work);
-    const throwing = admit(() => {
-      throw new Error('bad frame');
-    });
-    const after = admit(() => 'after');
-    held.fail(new Error('disk full'));
-    await expect(first).rejects.toThrow('disk full');
-    await expect(throwing).rejects.toThrow('bad frame');
-    expect(await after).toBe('after');
-    expect(() => admit(() => {
-      throw new Error('at once');
-    })).toThrow('at once');
-    expect(admit.load()).toEqual({ running: 0, waiting: 0 });
+    admission.queue(() => log.push('started'));
+    expect(log).toEqual(['started']);
+    expect(admission.load()).toEqual({ running: 1, waiting: 0 });
   });
 
-  it('starts thousands of waiting pieces of work in arrival order', async () => {
-    const admit = createAdmission(3);
+  it('starts thousands of waiting pieces of work in arrival order', () => {
+    const admission = createAdmission(3);
     const started: number[] = [];
-    const results = Array.from({ length: 5000 }, (_, n) => admit(async () => {
-      started.push(n);
-      await Promise.resolve();
-      return n;
-    }));
-    expect(admit.load()).toEqual({ running: 3, waiting: 4997 });
-    expect(await Promise.all(results)).toEqual(Array.from({ length: 5000 }, (_, n) => n));
+    for (let n = 0; n < 5000; n++) {
+      if (admission.take()) started.push(n);
+      else admission.queue(() => started.push(n));
+    }
+    expect(admission.load()).toEqual({ running: 3, waiting: 4997 });
+    for (let n = 0; n < 5000; n++) admission.leave();
     expect(started).toEqual(Array.from({ length: 5000 }, (_, n) => n));
-    expect(admit.load()).toEqual({ running: 0, waiting: 0 });
+    expect(admission.load()).toEqual({ running: 0, waiting: 0 });
   });
 });

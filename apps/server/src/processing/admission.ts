@@ -1,8 +1,8 @@
-import { whenSettled, type MaybeAsync } from './maybe-async.js';
-
 /**
  * At most `limit` pieces of work under way at once; the rest wait their turn, first come first
- * served, and start as earlier ones settle. Work under the limit starts at once, synchronously.
+ * served. Work under the limit takes a slot and starts at once; work past it queues, and `leave`
+ * gives the slot to the oldest, which starts then. The caller settles its work itself and calls
+ * `leave` from the continuation it has anyway (a wrapper cost a promise per position).
  *
  * The ingest admits positions through one of these. Past the rate one instance can store, a
  * tracker's next position used to enter the pipeline as soon as it arrived and wait, fully built
@@ -32,45 +32,31 @@ export const createAdmission = (limit: number) => {
     return next;
   };
 
-  const release = () => {
-    const next = nextWaiting();
-    if (next) next();
-    else running--;
-  };
-
-  /** Runs `work` in a slot already taken, giving the slot on when it settles. */
-  const runTaken = <T>(work: () => MaybeAsync<T>): MaybeAsync<T> => {
-    let started: MaybeAsync<T>;
-    try {
-      started = work();
-    } catch (error) {
-      release();
-      throw error;
-    }
-    if (!(started instanceof Promise)) {
-      release();
-      return started;
-    }
-    return whenSettled(started, release);
-  };
-
-  const admit = <T>(work: () => MaybeAsync<T>): MaybeAsync<T> => {
-    if (running < limit) {
+  return {
+    /** Takes a slot for work that starts now; false when every slot is taken (then `queue`). */
+    take: (): boolean => {
+      if (running >= limit) return false;
       running++;
-      return runTaken(work);
-    }
-    return new Promise<T>((resolve, reject) => {
-      waiting.push(() => {
-        try {
-          Promise.resolve(runTaken(work)).then(resolve, reject);
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-  };
-  return Object.assign(admit, {
+      return true;
+    },
+    /** Queues `start`, called in arrival order once a slot is given on to it. */
+    queue: (start: () => void): void => {
+      if (running < limit) {
+        running++;
+        start();
+        return;
+      }
+      waiting.push(start);
+    },
+    /** Work holding a slot is done: the slot goes to the oldest queued work, which starts, or is free. */
+    leave: (): void => {
+      const next = nextWaiting();
+      if (next) next();
+      else running--;
+    },
     /** Work under way, and work waiting for a slot. */
     load: () => ({ running, waiting: waiting.length - head }),
-  });
+  };
 };
+
+export type Admission = ReturnType<typeof createAdmission>;

@@ -8,19 +8,3 @@ export type MaybeAsync<T> = T | Promise<T>;
  */
 export const andThen = <T, R>(value: MaybeAsync<T>, next: (value: T) => MaybeAsync<R>): MaybeAsync<R> =>
   value instanceof Promise ? value.then(next) : next(value);
-
-/**
- * `promise`, calling `settled` once it has settled either way: what finally() does, without the
- * extra promise and microtask that finally() costs (the ingest settles work this way per position).
- */
-export const whenSettled = <T>(promise: Promise<T>, settled: () => void): Promise<T> =>
-  promise.then(
-    (value) => {
-      settled();
-      return value;
-    },
-    (error: unknown) => {
-      settled();
-      throw error;
-    },
-  );

@@ -6,9 +6,10 @@ import type { Repositories } from '../storage/repositories.js';
 import type { Broadcaster } from '../live/live-message.js';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
 import { createAdmission } from './admission.js';
+import { combineObservers, type IngestObserver } from './ingest-observers.js';
 import { createDeviceLookup } from './device-lookup.js';
 import { createGroupCommit } from './group-commit.js';
-import { createSerialLanes } from './serial-lanes.js';
+import { createSerialLanes, type Lane } from './serial-lanes.js';
 import type { EventService } from './events/event-service.js';
 import { toPosition, toPositionRow } from './pipeline-position.js';
 import type { PositionProcessor, PreparedPosition } from './position-processor.js';
@@ -41,11 +42,12 @@ const ADMITTED = 1024;
  * events, the device's status, lastUpdate and latest position in one transaction (shared with
  * other devices' positions arriving at the same time), then announces them live. A filtered
  * position stores only the device's status. Resolves only once committed, so callers acknowledge
- * the tracker after the data is safe.
+ * the tracker after the data is safe. `observers` hear of every message and its outcome.
  */
-export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now) => {
-  const serial = createSerialLanes(now);
-  const admit = createAdmission(ADMITTED);
+export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now, observers: readonly IngestObserver[] = []) => {
+  const lanes = createSerialLanes(now);
+  const admission = createAdmission(ADMITTED);
+  const observer = combineObservers(observers);
   const devices = createDeviceLookup(repos, broadcaster);
   const { processor, events: eventService } = engine;
 
@@ -88,10 +90,52 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     return store(decoded, device);
   };
 
+  /**
+   * The position's work is done: its admission slot goes to the oldest waiting position, then its
+   * device's lane to the device's next one, which queues for a slot in turn.
+   */
+  const finish = (lane: Lane, decoded: DecodedPosition, result: IngestResult | undefined, error?: unknown): void => {
+    admission.leave();
+    lanes.leave(lane);
+    observer.settled(decoded, result, error);
+  };
+
+  /**
+   * Runs a position holding its device's lane and a slot; one continuation settles it and frees both.
+   * Settled in a continuation even when the outcome is at hand (an unknown device), so the work it
+   * frees starts from the microtask queue, never nested in this stack however much is waiting.
+   */
+  const started = (lane: Lane, decoded: DecodedPosition): Promise<IngestResult> => {
+    let outcome: MaybeAsync<IngestResult>;
+    try {
+      // the device is read in its lane so each position sees the one stored before it
+      outcome = andThen(devices.find(decoded.uniqueId), (device) => accept(decoded, device));
+    } catch (error) {
+      outcome = Promise.reject(error);
+    }
+    return Promise.resolve(outcome).then(
+      (result) => {
+        finish(lane, decoded, result);
+        return result;
+      },
+      (error: unknown) => {
+        finish(lane, decoded, undefined, error);
+        throw error;
+      },
+    );
+  };
+
+  const admitted = (lane: Lane, decoded: DecodedPosition): Promise<IngestResult> =>
+    admission.take() ? started(lane, decoded) : new Promise((resolve, reject) => admission.queue(() => void started(lane, decoded).then(resolve, reject)));
+
   return {
-    ingest: (decoded: DecodedPosition): Promise<IngestResult> =>
-      // the device is read inside the queue so each position sees the one stored before it
-      serial(decoded.uniqueId, () => admit(() => andThen(devices.find(decoded.uniqueId), (device) => accept(decoded, device)))),
+    /** Starts at once, synchronously, when its device has nothing under way and the ingest is under its limit. */
+    ingest: (decoded: DecodedPosition): Promise<IngestResult> => {
+      observer.received(decoded);
+      const lane = lanes.take(decoded.uniqueId);
+      if (lane) return admitted(lane, decoded);
+      return new Promise((resolve, reject) => lanes.queue(decoded.uniqueId, (next) => void admitted(next, decoded).then(resolve, reject)));
+    },
   };
 };
 

@@ -1,71 +1,82 @@
 import { describe, expect, it } from 'vitest';
-import { createSerialLanes } from './serial-lanes.js';
+import { createSerialLanes, type SerialLanes } from './serial-lanes.js';
 
-/** Work that finishes when told to, recording when it started. */
-const gate = (log: string[], name: string) => {
-  let open: () => void = () => undefined;
-  const done = new Promise<string>((resolve) => (open = () => resolve(name)));
-  return { work: () => (log.push(`start ${name}`), done), open };
+/** Work of `key` run as the ingest runs it: at once when its lane is free, else queued; `done()` leaves the lane. */
+const submit = (lanes: SerialLanes, key: string, log: string[], name: string) => {
+  let held: Parameters<SerialLanes['leave']>[0] | undefined;
+  const start = (lane: NonNullable<typeof held>) => {
+    held = lane;
+    log.push(`start ${name}`);
+  };
+  const lane = lanes.take(key);
+  if (lane) start(lane);
+  else lanes.queue(key, start);
+  return { done: () => lanes.leave(held!) };
 };
 
 describe('createSerialLanes', () => {
-  it('runs one key’s work in arrival order, one at a time, and other keys beside it', async () => {
-    const serial = createSerialLanes();
+  it('runs one key’s work in arrival order, one at a time, and other keys beside it', () => {
+    const lanes = createSerialLanes();
     const log: string[] = [];
-    const [a1, a2, b1] = [gate(log, 'a1'), gate(log, 'a2'), gate(log, 'b1')];
-    const results = [serial('a', a1.work), serial('a', a2.work), serial('b', b1.work)];
+    const a1 = submit(lanes, 'a', log, 'a1');
+    const a2 = submit(lanes, 'a', log, 'a2');
+    const a3 = submit(lanes, 'a', log, 'a3');
+    const b1 = submit(lanes, 'b', log, 'b1');
     expect(log).toEqual(['start a1', 'start b1']);
-    a1.open();
-    await results[0];
-    await Promise.resolve();
+    a1.done();
     expect(log).toEqual(['start a1', 'start b1', 'start a2']);
-    a2.open();
-    b1.open();
-    expect(await Promise.all(results)).toEqual(['a1', 'a2', 'b1']);
+    b1.done();
+    a2.done();
+    expect(log).toEqual(['start a1', 'start b1', 'start a2', 'start a3']);
+    a3.done();
+    // the key is free again: the next work starts at once
+    expect(lanes.take('a')).toBeDefined();
   });
 
-  it('starts work at once, synchronously, when its key is idle', () => {
-    const serial = createSerialLanes();
-    let ran = false;
-    void serial('a', () => (ran = true));
-    expect(ran).toBe(true);
+  it('gives the lane at once, synchronously, when its key is idle, and not while it is held', () => {
+    const lanes = createSerialLanes();
+    const lane = lanes.take('a');
+    expect(lane).toBeDefined();
+    expect(lanes.take('a')).toBeUndefined();
+    lanes.leave(lane!);
+    expect(lanes.take('a')).toBeDefined();
   });
 
-  it('frees the key after work that throws or rejects, and reports the failure to its caller', async () => {
-    const serial = createSerialLanes();
-    await expect(serial('a', () => { throw new Error('bad frame'); })).rejects.toThrow('bad frame');
-    await expect(serial('a', () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
-    expect(await serial('a', () => 'next')).toBe('next');
-  });
-
-  it('drops lanes silent for a pruning period once they pile up, never a busy one, and keeps order on the busy ones', async () => {
-    let clock = 0;
-    const serial = createSerialLanes(() => clock);
+  it('starts queued work at once when the key was freed in the meantime', () => {
+    const lanes = createSerialLanes();
     const log: string[] = [];
-    const held = gate(log, 'held');
-    const first = serial('busy', held.work);
-    const queued = serial('busy', () => (log.push('after held'), 'after'));
+    lanes.queue('a', () => log.push('started'));
+    expect(log).toEqual(['started']);
+    expect(lanes.take('a')).toBeUndefined();
+  });
+
+  it('drops lanes silent for a pruning period once they pile up, never a held one, and keeps order on the held ones', () => {
+    let clock = 0;
+    const lanes = createSerialLanes(() => clock);
+    const log: string[] = [];
+    const held = submit(lanes, 'busy', log, 'held');
+    const queued = submit(lanes, 'busy', log, 'after held');
     for (let n = 0; n < 5000; n++) {
       clock += 20;
-      await serial(`once-${n}`, () => n);
+      lanes.leave(lanes.take(`once-${n}`)!);
     }
-    expect(serial.lanes()).toBeLessThan(3100);
+    expect(lanes.size()).toBeLessThan(3100);
     expect(log).toEqual(['start held']);
-    held.open();
-    expect(await Promise.all([first, queued])).toEqual(['held', 'after']);
-    expect(log).toEqual(['start held', 'after held']);
+    held.done();
+    expect(log).toEqual(['start held', 'start after held']);
+    queued.done();
   });
 
-  it('keeps the lanes of a fleet that keeps reporting, however large, while dropping keys gone silent', async () => {
+  it('keeps the lanes of a fleet that keeps reporting, however large, while dropping keys gone silent', () => {
     let clock = 0;
-    const serial = createSerialLanes(() => clock);
+    const lanes = createSerialLanes(() => clock);
     const fleet = 3000;
     const sizes: number[] = [];
     for (let round = 0; round < 4; round++) {
       for (let device = 0; device < fleet; device++) {
         clock += 10;
-        await serial(`device-${device}`, () => device);
-        sizes.push(serial.lanes());
+        lanes.leave(lanes.take(`device-${device}`)!);
+        sizes.push(lanes.size());
       }
     }
     // once every device has reported, no lane of the fleet is dropped and made again
@@ -74,8 +85,8 @@ describe('createSerialLanes', () => {
     let most = 0;
     for (let device = 0; device < 10 * fleet; device++) {
       clock += 10;
-      await serial(`once-${device}`, () => device);
-      most = Math.max(most, serial.lanes());
+      lanes.leave(lanes.take(`once-${device}`)!);
+      most = Math.max(most, lanes.size());
     }
     expect(most).toBeLessThan(5 * fleet);
   });

@@ -1,11 +1,10 @@
-import { whenSettled, type MaybeAsync } from './maybe-async.js';
-
-interface Lane {
+/** One key's lane: held by the work under way, with the work queued behind it. */
+export interface Lane {
   busy: boolean;
   /** Given work since the last pruning: a lane idle for a whole pruning period is dropped at the next. */
   used: boolean;
   /** Work that arrived while the lane was busy, in arrival order; made at the first wait, then kept. */
-  waiting: (() => void)[] | undefined;
+  waiting: ((lane: Lane) => void)[] | undefined;
 }
 
 /** Lanes kept before unused ones are dropped (then twice the lanes kept, at least this). */
@@ -14,16 +13,19 @@ const PRUNE_FLOOR = 1024;
 const PRUNE_INTERVAL_MS = 30_000;
 
 /**
- * Runs work per key strictly in arrival order, so one device's positions are processed one after
- * another; a key with nothing running starts at once (synchronously, up to its first wait).
- * Waiting work is a closure in a list rather than a promise chain. Each key keeps its lane between
- * messages: adding and removing an entry per message made the map's table be rebuilt over and over,
- * and a busy ingest's tables outlived scavenges and filled the old generation. Once the lanes have
- * doubled and half a minute has passed since the previous pruning, those given no work since then
- * are dropped, so identifiers that never come back (garbage, a fleet that moved to another instance)
- * do not pile up while a fleet that keeps reporting keeps its lanes. (Dropping every lane idle at
- * the instant the lanes doubled dropped most of a reporting fleet's lanes each time: at 10,000
- * devices, all of them again every ~800 positions.)
+ * Work per key strictly in arrival order, so one device's positions are processed one after
+ * another. Work whose key is idle takes the lane and starts at once; work arriving while the key's
+ * lane is held queues behind it, and `leave` hands the lane to the next, which starts then. The
+ * caller settles its work itself and calls `leave` from the one continuation it has anyway: a
+ * wrapper settling each piece of work cost a promise and its reactions per position.
+ *
+ * Each key keeps its lane between messages: adding and removing an entry per message made the map's
+ * table be rebuilt over and over, and a busy ingest's tables outlived scavenges and filled the old
+ * generation. Once the lanes have doubled and half a minute has passed since the previous pruning,
+ * those given no work since then are dropped, so identifiers that never come back (garbage, a fleet
+ * that moved to another instance) do not pile up while a fleet that keeps reporting keeps its lanes.
+ * (Dropping every lane idle at the instant the lanes doubled dropped most of a reporting fleet's
+ * lanes each time: at 10,000 devices, all of them again every ~800 positions.)
  */
 export const createSerialLanes = (now: () => number = Date.now) => {
   const lanes = new Map<string, Lane>();
@@ -48,27 +50,34 @@ export const createSerialLanes = (now: () => number = Date.now) => {
     lane.used = true;
     return lane;
   };
-  const release = (lane: Lane) => {
-    const next = lane.waiting?.shift();
-    if (next) next();
-    else lane.busy = false;
-  };
-  const run = <T>(lane: Lane, work: () => MaybeAsync<T>): Promise<T> => {
-    let started: MaybeAsync<T>;
-    try {
-      started = work();
-    } catch (error) {
-      release(lane);
-      return Promise.reject(error);
-    }
-    return whenSettled(Promise.resolve(started), () => release(lane));
-  };
 
-  const serial = <T>(key: string, work: () => MaybeAsync<T>): Promise<T> => {
-    const lane = laneOf(key);
-    if (lane.busy) return new Promise<T>((resolve, reject) => void (lane.waiting ??= []).push(() => void run(lane, work).then(resolve, reject)));
-    lane.busy = true;
-    return run(lane, work);
+  return {
+    /** The key's lane, now held by the caller's work; undefined while other work holds it (then `queue`). */
+    take: (key: string): Lane | undefined => {
+      const lane = laneOf(key);
+      if (lane.busy) return undefined;
+      lane.busy = true;
+      return lane;
+    },
+    /** Queues work behind the key's: `start` gets the lane once every piece of work before it has left. */
+    queue: (key: string, start: (lane: Lane) => void): void => {
+      const lane = laneOf(key);
+      if (!lane.busy) {
+        lane.busy = true;
+        start(lane);
+        return;
+      }
+      (lane.waiting ??= []).push(start);
+    },
+    /** The work holding `lane` is done: the next queued work of its key gets it and starts, or it is free. */
+    leave: (lane: Lane): void => {
+      const next = lane.waiting?.shift();
+      if (next) next(lane);
+      else lane.busy = false;
+    },
+    /** Lanes kept. */
+    size: () => lanes.size,
   };
-  return Object.assign(serial, { lanes: () => lanes.size });
 };
+
+export type SerialLanes = ReturnType<typeof createSerialLanes>;

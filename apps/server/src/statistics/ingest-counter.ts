@@ -1,4 +1,4 @@
-import type { IngestObserver } from '../processing/observed-ingest.js';
+import type { IngestObserver } from '../processing/ingest-observers.js';
 import type { StatisticsCounter } from './statistics-counter.js';
 
 /**

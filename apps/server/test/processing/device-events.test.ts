@@ -89,6 +89,33 @@ describe.each(testDatabases())('device events on $name', (database) => {
     }
   });
 
+  it('reports every message and its outcome to the observers, and a failed commit frees its device for the next position', async () => {
+    const { ctx } = server;
+    const device = (await admin.post('/api/devices', { name: 'Flaky', uniqueId: 'flaky-1' })).json();
+    const writer = createIngestWriter(ctx.storage);
+    // the batch fails, and so does the retry of its one position
+    let failures = 0;
+    const flakyWriter = { ...writer, write: (records: Parameters<typeof writer.write>[0]) => (failures > 0 ? (failures--, Promise.reject(new Error('disk full'))) : writer.write(records)) };
+    const engine = createProcessingEngine({ processingConfig: ctx.config.processing, log: ctx.log, storage: ctx.storage, repos: ctx.repos, broadcaster: ctx.broadcaster, policy: ctx.policy, now: ctx.now });
+    const heard: string[] = [];
+    const ingest = createPositionIngest(flakyWriter, ctx.repos, ctx.broadcaster, engine, ctx.now, [{
+      received: (message) => heard.push(`received ${message.uniqueId}`),
+      settled: (message, result, error) => heard.push(`settled ${message.uniqueId} ${result?.status ?? (error as Error).message}`),
+    }]);
+
+    failures = 2;
+    const failing = ingest.ingest(decoded('flaky-1', 0));
+    // queued behind the failing one: it must still be stored once the first has failed
+    const next = ingest.ingest(decoded('flaky-1', 1));
+    await expect(failing).rejects.toThrow('disk full');
+    expect(await next).toMatchObject({ status: 'stored' });
+    expect(await ingest.ingest(decoded('nobody-knows-me', 2))).toEqual({ status: 'unknown-device', uniqueId: 'nobody-knows-me' });
+
+    expect(heard).toEqual(['received flaky-1', 'received flaky-1', 'settled flaky-1 disk full', 'settled flaky-1 stored', 'received nobody-knows-me', 'settled nobody-knows-me unknown-device']);
+    const rows = await ctx.storage.db.selectFrom('positions').select('fixTime').where('deviceId', '=', device.id).execute();
+    expect(rows.map((row) => Number(row.fixTime))).toEqual([START + 60_000]);
+  });
+
   it('raises deviceInactive after deviceInactivityStart of silence, with lastUpdate', async () => {
     const device = (await admin.post('/api/devices', { name: 'Sleepy', uniqueId: 'sleepy-1', attributes: { deviceInactivityStart: 3_600_000 } })).json();
     await server.ctx.ingest.ingest(decoded('sleepy-1', 0));
