@@ -65,29 +65,44 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
     });
   };
 
-  const handle = (session: DeviceSession, result: DecodeResult, reply: Reply): MaybeAsync<void> =>
-    andThen(result.identify === undefined ? true : identify(session, result.identify), (known) => {
-      if (!known) {
-        if (result.reject) reply(result.reject);
-        return;
-      }
-      return andThen(store(session, result.positions), (stored) => {
-        if (stored) for (const ack of result.ack) reply(ack);
-      });
-    });
-
   // storage trouble: no acknowledgement, so the tracker sends the data again later
   const failed = (session: DeviceSession, error: unknown) =>
     log.error({ err: error, protocol: protocol.name, remoteAddress: session.remoteAddress }, 'frame not processed');
 
-  /** Settles once the frame's positions are committed and its acknowledgement sent; synchronous when it stores nothing. */
+  const acknowledge = (result: DecodeResult, reply: Reply, stored: boolean): void => {
+    if (stored) for (const ack of result.ack) reply(ack);
+  };
+
+  /** Stores the frame's positions of a known device, then acknowledges; one continuation settles it either way. */
+  const proceed = (session: DeviceSession, result: DecodeResult, reply: Reply, known: boolean): MaybeAsync<void> => {
+    if (!known) {
+      if (result.reject) reply(result.reject);
+      return;
+    }
+    const stored = store(session, result.positions);
+    if (!(stored instanceof Promise)) return acknowledge(result, reply, stored);
+    return stored.then(
+      (all) => acknowledge(result, reply, all),
+      (error: unknown) => failed(session, error),
+    );
+  };
+
+  const handle = (session: DeviceSession, result: DecodeResult, reply: Reply): MaybeAsync<void> => {
+    const known = result.identify === undefined ? true : identify(session, result.identify);
+    if (!(known instanceof Promise)) return proceed(session, result, reply, known);
+    return known.then((bound) => proceed(session, result, reply, bound)).catch((error: unknown) => failed(session, error));
+  };
+
+  /**
+   * Settles once the frame's positions are committed and its acknowledgement sent, or once storing
+   * them failed (logged, unacknowledged); never rejects. Synchronous when it stores nothing.
+   */
   return (session: DeviceSession, frame: Buffer, reply: Reply): MaybeAsync<void> => {
     session.lastSeen = now();
     const result = decode(session, frame);
     if (!result) return;
     try {
-      const handled = handle(session, result, reply);
-      if (handled instanceof Promise) return handled.catch((error: unknown) => failed(session, error));
+      return handle(session, result, reply);
     } catch (error) {
       failed(session, error);
     }

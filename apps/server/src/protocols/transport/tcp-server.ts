@@ -58,6 +58,11 @@ export const startTcpServer = async ({ protocol, handler, io, port, host, idleTi
       running = false;
       handleWaiting();
     };
+    // made once per connection rather than per frame
+    const failedFrame = (error: unknown) => {
+      log.error({ err: error, protocol: protocol.name, remoteAddress }, 'frame handling failed');
+      handled();
+    };
     const handleWaiting = () => {
       while (!running && waiting.length > 0 && !connection.destroyed) {
         let outcome: ReturnType<FrameHandler>;
@@ -69,10 +74,7 @@ export const startTcpServer = async ({ protocol, handler, io, port, host, idleTi
         }
         if (outcome instanceof Promise) {
           running = true;
-          outcome.then(handled, (error: unknown) => {
-            log.error({ err: error, protocol: protocol.name, remoteAddress }, 'frame handling failed');
-            handled();
-          });
+          outcome.then(handled, failedFrame);
         }
       }
       if (running) return;
