@@ -28,7 +28,8 @@ export const createDeviceLookup = (repos: Repositories, broadcaster: Broadcaster
 
   broadcaster.subscribe((message) => {
     if (message.kind === 'access-changed') clear();
-    else if (message.kind === 'device' && uniqueIdOf.has(message.device.id)) remember(message.device);
+    // the ingest publishes the cached object itself after each position: nothing to remember then
+    else if (message.kind === 'device' && uniqueIdOf.has(message.device.id) && byUniqueId.get(message.device.uniqueId) !== message.device) remember(message.device);
   });
 
   return {

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isAcknowledged, type PositionIngest } from '../../processing/position-ingest.js';
+import { isAcknowledged, type IngestResult, type PositionIngest } from '../../processing/position-ingest.js';
 import type { DecodeContext, DecodeResult, ProtocolDefinition } from '../protocol-definition.js';
 import type { DeviceResolver } from './device-resolver.js';
 import type { DeviceSession } from './device-session.js';
 import type { DecodedPosition } from '../decoded-position.js';
-import { andThen, type MaybeAsync } from '../../processing/maybe-async.js';
+import type { MaybeAsync } from '../../processing/maybe-async.js';
 
 export interface FrameHandlerOptions {
   protocol: ProtocolDefinition<unknown>;
@@ -53,16 +53,19 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
     });
   };
 
-  /** Stores positions one after the other; true when every one is committed (or filtered, which Traccar acknowledges too). */
+  /** Whether a position's outcome lets the tracker hear its acknowledgement: stored, or filtered (which Traccar acknowledges too). */
+  const acknowledgeable = (session: DeviceSession, position: DecodedPosition, outcome: IngestResult): boolean => {
+    if (isAcknowledged(outcome)) return true;
+    log.warn({ protocol: protocol.name, remoteAddress: session.remoteAddress, uniqueId: position.uniqueId, status: outcome.status }, 'position not stored');
+    if (outcome.status === 'unknown-device' && session.uniqueId === position.uniqueId) session.uniqueId = undefined;
+    return false;
+  };
+
+  /** Stores positions one after the other; true when every one may be acknowledged. */
   const store = (session: DeviceSession, positions: DecodedPosition[], index = 0): MaybeAsync<boolean> => {
     const position = positions[index];
     if (!position) return true;
-    return ingest.ingest(position).then((outcome) => {
-      if (isAcknowledged(outcome)) return store(session, positions, index + 1);
-      log.warn({ protocol: protocol.name, remoteAddress: session.remoteAddress, uniqueId: position.uniqueId, status: outcome.status }, 'position not stored');
-      if (outcome.status === 'unknown-device' && session.uniqueId === position.uniqueId) session.uniqueId = undefined;
-      return false;
-    });
+    return ingest.ingest(position).then((outcome) => acknowledgeable(session, position, outcome) && store(session, positions, index + 1));
   };
 
   // storage trouble: no acknowledgement, so the tracker sends the data again later
@@ -79,7 +82,16 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
       if (result.reject) reply(result.reject);
       return;
     }
-    const stored = store(session, result.positions);
+    const { positions } = result;
+    if (positions.length === 1) {
+      // the usual frame: its one position stored and acknowledged in one continuation
+      const position = positions[0]!;
+      return ingest.ingest(position).then(
+        (outcome) => acknowledge(result, reply, acknowledgeable(session, position, outcome)),
+        (error: unknown) => failed(session, error),
+      );
+    }
+    const stored = store(session, positions);
     if (!(stored instanceof Promise)) return acknowledge(result, reply, stored);
     return stored.then(
       (all) => acknowledge(result, reply, all),
