@@ -28,4 +28,19 @@ describe('createCodec', () => {
     const entity = { id: 5, name: 'e', network: { cells: [7] }, extra: { note: 'y' } };
     expect(codec.fromRow({ ...codec.toRow(entity), id: entity.id })).toEqual(entity);
   });
+
+  it('makes a row of every writable column in the schema\'s order, whatever the entity holds, trimming what it trims', () => {
+    const Named = Type.Object({
+      id: Type.Integer(),
+      'odd "name"': Type.String(),
+      name: Type.String(),
+      created: Type.Union([Type.String(), Type.Null()], { 'x-date': true, 'x-readonly': true }),
+      count: Type.Integer(),
+      enabled: Type.Boolean(),
+    });
+    const codec = createCodec(Named, { trim: ['name'] });
+    const row = codec.toRow({ enabled: true, unknown: 'dropped', name: '  Van 7 ', id: 9, 'odd "name"': 'kept', created: '2025-01-01T00:00:00Z' });
+    expect(Object.keys(row)).toEqual(['odd "name"', 'name', 'count', 'enabled']);
+    expect(row).toEqual({ 'odd "name"': 'kept', name: 'Van 7', count: 0, enabled: 1 });
+  });
 });

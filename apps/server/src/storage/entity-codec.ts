@@ -97,6 +97,20 @@ export interface CodecOptions {
   sharedJson?: string[];
 }
 
+/** Makes a row from an entity, each column's value given by `write` (the column's index, the entity's value). */
+type RowMaker = (entity: Entity, write: (index: number, value: unknown) => unknown) => Row;
+
+/**
+ * A row maker for `columns`: one object literal with every column, written for this codec. Built
+ * key by key, a row's property storage grew several times as it filled (a position's 16 columns:
+ * 0.33 against 0.03 µs a row, measured), and the ingest makes a row per position. The source holds
+ * nothing but the schema's own column names, each quoted as a JSON string.
+ */
+const rowMaker = (columns: readonly string[]): RowMaker => {
+  const properties = columns.map((name, index) => `${JSON.stringify(name)}: write(${index}, entity[${JSON.stringify(name)}])`);
+  return new Function('entity', 'write', `return { ${properties.join(', ')} };`) as RowMaker;
+};
+
 export const createCodec = <T>(schema: TObject, options: CodecOptions = {}): EntityCodec<T> => {
   const fields: Field[] = Object.entries(schema.properties).map(([name, property]) => ({
     name,
@@ -109,6 +123,11 @@ export const createCodec = <T>(schema: TObject, options: CodecOptions = {}): Ent
   const stored = fields.filter((field) => !['computed', 'writeonly'].includes(field.kind));
   const writable = stored.filter((field) => field.kind !== 'id' && !field.readonly);
   const trim = new Set(options.trim ?? []);
+  const makeRow = rowMaker(writable.map((field) => field.name));
+  const writeColumn = (index: number, value: unknown): unknown => {
+    const field = writable[index]!;
+    return writers[field.kind](trim.has(field.name) && typeof value === 'string' ? value.trim() : value, field);
+  };
   return {
     writableColumns: writable.map((field) => field.name),
     fromRow: (row) => {
@@ -120,14 +139,7 @@ export const createCodec = <T>(schema: TObject, options: CodecOptions = {}): Ent
       }
       return entity as T;
     },
-    toRow: (entity) => {
-      const row: Row = {};
-      for (const field of writable) {
-        const value = entity[field.name];
-        row[field.name] = writers[field.kind](trim.has(field.name) && typeof value === 'string' ? value.trim() : value, field);
-      }
-      return row;
-    },
+    toRow: (entity) => makeRow(entity, writeColumn),
   };
 };
 
