@@ -61,42 +61,33 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
     return false;
   };
 
-  /** Stores positions one after the other; true when every one may be acknowledged. */
-  const store = (session: DeviceSession, positions: DecodedPosition[], index = 0): MaybeAsync<boolean> => {
-    const position = positions[index];
-    if (!position) return true;
-    return ingest.ingest(position).then((outcome) => acknowledgeable(session, position, outcome) && store(session, positions, index + 1));
-  };
-
   // storage trouble: no acknowledgement, so the tracker sends the data again later
   const failed = (session: DeviceSession, error: unknown) =>
     log.error({ err: error, protocol: protocol.name, remoteAddress: session.remoteAddress }, 'frame not processed');
 
-  const acknowledge = (result: DecodeResult, reply: Reply, stored: boolean): void => {
-    if (stored) for (const ack of result.ack) reply(ack);
+  /**
+   * Stores the frame's positions one after the other, then sends its acknowledgement; each position's
+   * one continuation also catches its failure (the usual frame, of one position, settles in one).
+   */
+  const store = (session: DeviceSession, result: DecodeResult, reply: Reply, index = 0): MaybeAsync<void> => {
+    const position = result.positions[index];
+    if (!position) {
+      for (const ack of result.ack) reply(ack);
+      return;
+    }
+    return ingest.ingest(position).then(
+      (outcome) => (acknowledgeable(session, position, outcome) ? store(session, result, reply, index + 1) : undefined),
+      (error: unknown) => failed(session, error),
+    );
   };
 
-  /** Stores the frame's positions of a known device, then acknowledges; one continuation settles it either way. */
+  /** Stores the frame's positions of a known device, then acknowledges. */
   const proceed = (session: DeviceSession, result: DecodeResult, reply: Reply, known: boolean): MaybeAsync<void> => {
     if (!known) {
       if (result.reject) reply(result.reject);
       return;
     }
-    const { positions } = result;
-    if (positions.length === 1) {
-      // the usual frame: its one position stored and acknowledged in one continuation
-      const position = positions[0]!;
-      return ingest.ingest(position).then(
-        (outcome) => acknowledge(result, reply, acknowledgeable(session, position, outcome)),
-        (error: unknown) => failed(session, error),
-      );
-    }
-    const stored = store(session, positions);
-    if (!(stored instanceof Promise)) return acknowledge(result, reply, stored);
-    return stored.then(
-      (all) => acknowledge(result, reply, all),
-      (error: unknown) => failed(session, error),
-    );
+    return store(session, result, reply);
   };
 
   const handle = (session: DeviceSession, result: DecodeResult, reply: Reply): MaybeAsync<void> => {
