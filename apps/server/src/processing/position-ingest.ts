@@ -8,7 +8,7 @@ import type { DecodedPosition } from '../protocols/decoded-position.js';
 import { createAdmission } from './admission.js';
 import { combineObservers, type IngestObserver } from './ingest-observers.js';
 import { createDeviceLookup } from './device-lookup.js';
-import { createGroupCommit } from './group-commit.js';
+import { createGroupCommit, type Commitment } from './group-commit.js';
 import { createSerialLanes, type Lane } from './serial-lanes.js';
 import type { EventService } from './events/event-service.js';
 import { toPosition, toPositionRow } from './pipeline-position.js';
@@ -37,11 +37,18 @@ export interface IngestEngine {
  */
 const ADMITTED = 1024;
 
+/** Told how an ingested message ended: one of the two, once, never from within the `submit` call. Neither may throw. */
+export interface IngestCallbacks {
+  ingested(result: IngestResult): void;
+  /** Storing failed: the tracker must not be acknowledged. */
+  failed(error: unknown): void;
+}
+
 /**
  * Runs a decoded position through the pipeline (reference/processing.md §1) and stores it with its
  * events, the device's status, lastUpdate and latest position in one transaction (shared with
  * other devices' positions arriving at the same time), then announces them live. A filtered
- * position stores only the device's status. Resolves only once committed, so callers acknowledge
+ * position stores only the device's status. Settles only once committed, so callers acknowledge
  * the tracker after the data is safe. `observers` hear of every message and its outcome.
  */
 export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now, observers: readonly IngestObserver[] = []) => {
@@ -50,9 +57,6 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
   const observer = combineObservers(observers);
   const devices = createDeviceLookup(repos, broadcaster);
   const { processor, events: eventService } = engine;
-
-  /** Positions of many devices share one transaction (and one commit) when they arrive together. */
-  const write = createGroupCommit((records: IngestRecord[]) => writer.write(records), { concurrency: writer.concurrency });
 
   const announce = (events: Event[], device: Device, position?: Position) => {
     if (events.length > 0) void eventService.announce(events, device, position).catch(() => undefined);
@@ -73,69 +77,113 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     return { status: 'stored', position: stored, device: updated, events };
   };
 
-  const store = (decoded: DecodedPosition, device: Device): MaybeAsync<IngestResult> => {
-    const received = now();
-    return andThen(processor.prepare(decoded, device, received), (prepared) => {
-      const { result } = prepared;
-      const position = result.kind === 'accepted' ? { row: toPositionRow(result.position), fixTime: result.position.fixTime } : undefined;
-      const record: IngestRecord = { deviceId: device.id, received, position, complete: (positionId) => processor.finish(prepared, positionId) };
-      // the stored row also gives the live update its JSON
-      return write(record).then((outcome) => announced(prepared, device, received, position?.row as StoredPositionRow | undefined, outcome));
-    });
-  };
-
-  const accept = (decoded: DecodedPosition, device: Device | undefined): MaybeAsync<IngestResult> => {
-    if (!device) return { status: 'unknown-device', uniqueId: decoded.uniqueId };
-    if (device.disabled) return { status: 'disabled-device', uniqueId: decoded.uniqueId };
-    return store(decoded, device);
-  };
-
   /**
-   * The position's work is done: its admission slot goes to the oldest waiting position, then its
-   * device's lane to the device's next one, which queues for a slot in turn.
+   * One message from its admission to its outcome: the record the writer stores and the commitment
+   * the group commit settles. A single object per message carries what closures and promises at
+   * every step carried before (see {@link createGroupCommit}).
    */
-  const finish = (lane: Lane, decoded: DecodedPosition, result: IngestResult | undefined, error?: unknown): void => {
-    admission.leave();
-    lanes.leave(lane);
-    observer.settled(decoded, result, error);
-  };
+  class InFlight implements IngestRecord, Commitment<IngestOutcome> {
+    deviceId = 0;
+    received = 0;
+    position: { row: Record<string, unknown>; fixTime: number } | undefined = undefined;
+    device: Device | undefined = undefined;
+    prepared: PreparedPosition | undefined = undefined;
 
-  /**
-   * Runs a position holding its device's lane and a slot; one continuation settles it and frees both.
-   * Settled in a continuation even when the outcome is at hand (an unknown device), so the work it
-   * frees starts from the microtask queue, never nested in this stack however much is waiting.
-   */
-  const started = (lane: Lane, decoded: DecodedPosition): Promise<IngestResult> => {
-    let outcome: MaybeAsync<IngestResult>;
-    try {
-      // the device is read in its lane so each position sees the one stored before it
-      outcome = andThen(devices.find(decoded.uniqueId), (device) => accept(decoded, device));
-    } catch (error) {
-      outcome = Promise.reject(error);
+    constructor(
+      readonly lane: Lane,
+      readonly decoded: DecodedPosition,
+      readonly callbacks: IngestCallbacks,
+    ) {}
+
+    /** Holding its device's lane and a slot: the device is read in its lane, so each position sees the one stored before it. */
+    start(): void {
+      let outcome: MaybeAsync<IngestResult | undefined>;
+      try {
+        outcome = andThen(devices.find(this.decoded.uniqueId), (device) => this.accept(device));
+      } catch (error) {
+        return this.later(undefined, error);
+      }
+      if (outcome instanceof Promise) outcome.then((result) => result && this.settle(result), (error: unknown) => this.settle(undefined, error));
+      else if (outcome) this.later(outcome);
     }
-    return Promise.resolve(outcome).then(
-      (result) => {
-        finish(lane, decoded, result);
-        return result;
-      },
-      (error: unknown) => {
-        finish(lane, decoded, undefined, error);
-        throw error;
-      },
-    );
+
+    /** The outcome when it is known before any write; undefined once the position is queued for its commit. */
+    accept(device: Device | undefined): MaybeAsync<IngestResult | undefined> {
+      if (!device) return { status: 'unknown-device', uniqueId: this.decoded.uniqueId };
+      if (device.disabled) return { status: 'disabled-device', uniqueId: this.decoded.uniqueId };
+      this.device = device;
+      this.deviceId = device.id;
+      this.received = now();
+      return andThen(processor.prepare(this.decoded, device, this.received), (prepared) => this.queue(prepared));
+    }
+
+    queue(prepared: PreparedPosition): undefined {
+      this.prepared = prepared;
+      const { result } = prepared;
+      if (result.kind === 'accepted') this.position = { row: toPositionRow(result.position), fixTime: result.position.fixTime };
+      write(this);
+      return undefined;
+    }
+
+    complete(positionId: number) {
+      return processor.finish(this.prepared!, positionId);
+    }
+
+    committed(outcome: IngestOutcome): void {
+      let result: IngestResult;
+      try {
+        // the stored row also gives the live update its JSON
+        result = announced(this.prepared!, this.device!, this.received, this.position?.row as StoredPositionRow | undefined, outcome);
+      } catch (error) {
+        return this.settle(undefined, error);
+      }
+      this.settle(result);
+    }
+
+    failed(error: unknown): void {
+      this.settle(undefined, error);
+    }
+
+    /**
+     * An outcome known at once is given from the microtask queue, so that the work its settling
+     * frees starts there, never nested in this stack however much is waiting.
+     */
+    later(result: IngestResult | undefined, error?: unknown): void {
+      queueMicrotask(() => this.settle(result, error));
+    }
+
+    /** The message's work is done: its slot goes to the oldest waiting message, then its device's lane to the device's next one. */
+    settle(result: IngestResult | undefined, error?: unknown): void {
+      admission.leave();
+      lanes.leave(this.lane);
+      observer.settled(this.decoded, result, error);
+      if (result) this.callbacks.ingested(result);
+      else this.callbacks.failed(error);
+    }
+  }
+
+  /** Positions of many devices share one transaction (and one commit) when they arrive together. */
+  const write = createGroupCommit((records: InFlight[]) => writer.write(records), { concurrency: writer.concurrency });
+
+  const admitted = (lane: Lane, decoded: DecodedPosition, callbacks: IngestCallbacks): void => {
+    const message = new InFlight(lane, decoded, callbacks);
+    if (admission.take()) message.start();
+    else admission.queue(() => message.start());
   };
 
-  const admitted = (lane: Lane, decoded: DecodedPosition): Promise<IngestResult> =>
-    admission.take() ? started(lane, decoded) : new Promise((resolve, reject) => admission.queue(() => void started(lane, decoded).then(resolve, reject)));
+  /** Starts at once, synchronously, when its device has nothing under way and the ingest is under its limit. */
+  const submit = (decoded: DecodedPosition, callbacks: IngestCallbacks): void => {
+    observer.received(decoded);
+    const lane = lanes.take(decoded.uniqueId);
+    if (lane) admitted(lane, decoded, callbacks);
+    else lanes.queue(decoded.uniqueId, (next) => admitted(next, decoded, callbacks));
+  };
 
   return {
-    /** Starts at once, synchronously, when its device has nothing under way and the ingest is under its limit. */
-    ingest: (decoded: DecodedPosition): Promise<IngestResult> => {
-      observer.received(decoded);
-      const lane = lanes.take(decoded.uniqueId);
-      if (lane) return admitted(lane, decoded);
-      return new Promise((resolve, reject) => lanes.queue(decoded.uniqueId, (next) => void admitted(next, decoded).then(resolve, reject)));
-    },
+    submit,
+    /** {@link submit} as a promise, for callers that store a message now and then (OsmAnd, tests). */
+    ingest: (decoded: DecodedPosition): Promise<IngestResult> =>
+      new Promise((resolve, reject) => submit(decoded, { ingested: resolve, failed: reject })),
   };
 };
 

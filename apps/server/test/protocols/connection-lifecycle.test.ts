@@ -72,9 +72,9 @@ describe.each(testDatabases())('tracker connections on $name', (database) => {
       ...ctx,
       ingest: {
         ...ctx.ingest,
-        ingest: async (position) => {
-          if (failing) throw new Error('commit failed');
-          return ctx.ingest.ingest(position);
+        submit: (position, callbacks) => {
+          if (failing) queueMicrotask(() => callbacks.failed(new Error('commit failed')));
+          else ctx.ingest.submit(position, callbacks);
         },
       },
     });
