@@ -152,13 +152,23 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
       queueMicrotask(() => this.settle(result, error));
     }
 
-    /** The message's work is done: its slot goes to the oldest waiting message, then its device's lane to the device's next one. */
+    /**
+     * The message's work is done: its slot goes to the oldest waiting message, then its device's lane
+     * to the device's next one. An observer that fails fails the message, unacknowledged.
+     */
     settle(result: IngestResult | undefined, error?: unknown): void {
       admission.leave();
       lanes.leave(this.lane);
-      observer.settled(this.decoded, result, error);
-      if (result) this.callbacks.ingested(result);
-      else this.callbacks.failed(error);
+      let outcome = result;
+      let failure = error;
+      try {
+        observer.settled(this.decoded, result, error);
+      } catch (observerError) {
+        outcome = undefined;
+        failure = observerError;
+      }
+      if (outcome) this.callbacks.ingested(outcome);
+      else this.callbacks.failed(failure);
     }
   }
 

@@ -116,6 +116,26 @@ describe.each(testDatabases())('device events on $name', (database) => {
     expect(rows.map((row) => Number(row.fixTime))).toEqual([START + 60_000]);
   });
 
+  it('fails a message whose observer fails, unacknowledged, and goes on with the device\'s next one', async () => {
+    const { ctx } = server;
+    await admin.post('/api/devices', { name: 'Watched', uniqueId: 'watched-1' });
+    const engine = createProcessingEngine({ processingConfig: ctx.config.processing, log: ctx.log, storage: ctx.storage, repos: ctx.repos, broadcaster: ctx.broadcaster, policy: ctx.policy, now: ctx.now });
+    let observerFails = true;
+    const ingest = createPositionIngest(createIngestWriter(ctx.storage), ctx.repos, ctx.broadcaster, engine, ctx.now, [{
+      settled: () => {
+        if (observerFails) {
+          observerFails = false;
+          throw new Error('observer broke');
+        }
+      },
+    }]);
+
+    const first = ingest.ingest(decoded('watched-1', 0));
+    const second = ingest.ingest(decoded('watched-1', 1));
+    await expect(first).rejects.toThrow('observer broke');
+    expect(await second).toMatchObject({ status: 'stored' });
+  });
+
   it('raises deviceInactive after deviceInactivityStart of silence, with lastUpdate', async () => {
     const device = (await admin.post('/api/devices', { name: 'Sleepy', uniqueId: 'sleepy-1', attributes: { deviceInactivityStart: 3_600_000 } })).json();
     await server.ctx.ingest.ingest(decoded('sleepy-1', 0));
