@@ -7,7 +7,9 @@
  * the rate and every device's state is in place, so the steady state is measured rather than the
  * step from idle to full rate. Records throughput, ack latency and
  * the server's resident memory in BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` stores into a fresh
- * PostgreSQL database on that server (dropped afterwards) instead of SQLite. Needs `npm run build`.
+ * PostgreSQL database on that server (dropped afterwards) instead of SQLite. `BENCH_PER_SECOND=1` also
+ * prints each measured second's sends and ack p50/p99/max (by when the position was sent), which
+ * shows whether a p99 comes from the whole run or from a few seconds of it. Needs `npm run build`.
  */
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
@@ -19,7 +21,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const PROTOCOL = TRACKER_PROTOCOLS[(process.env.BENCH_PROTOCOL ?? 'gt06') as 'gt06' | 'teltonika'];
 if (!PROTOCOL) throw new Error('BENCH_PROTOCOL must be gt06 or teltonika');
+const PER_SECOND = process.env.BENCH_PER_SECOND === '1';
 const TRACKER_PORT = 25023;
+
+/** Each measured second's sends and ack latency percentiles, by when the position was sent. */
+const perSecondLines = (sentAt: number[], latencies: number[]): string[] => {
+  const seconds: number[][] = [];
+  sentAt.forEach((sent, index) => (seconds[Math.floor(sent / 1000)] ??= []).push(latencies[index]!));
+  return seconds.map((second, index) => {
+    second.sort((a, b) => a - b);
+    return `second ${index}: ${second.length} sent, ack p50 ${percentile(second, 50).toFixed(0)} ms, p99 ${percentile(second, 99).toFixed(0)} ms, max ${second.at(-1)!.toFixed(0)} ms`;
+  });
+};
 const HTTP_PORT = 28082;
 
 /**
@@ -44,13 +57,17 @@ const main = async () => {
   const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
   const server = await startServer({ PORT: String(HTTP_PORT), DATABASE_URL: postgres?.url ?? tempSqliteUrl('conn-bench'), [`${PROTOCOL.name.toUpperCase()}_PORT`]: String(TRACKER_PORT), REGISTER_UNKNOWN: 'true', [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600' });
   const latencies: number[] = [];
+  /** With BENCH_PER_SECOND, when each measured acknowledgement's position was sent (ms into the run), in the order of `latencies`. */
+  const sentAt: number[] = [];
   const pending: number[][] = Array.from({ length: CONNECTIONS }, () => []);
   const connectStarted = performance.now();
   /** Acknowledgements of positions sent before this are not measured (the warm-up's). */
   let measuredFrom = 0;
   const trackers = await connectFleet(PROTOCOL, TRACKER_PORT, CONNECTIONS, (index) => String(861_000_000_000_000 + index), (index) => {
     const sent = pending[index]!.shift();
-    if (sent !== undefined && sent >= measuredFrom) latencies.push(performance.now() - sent);
+    if (sent === undefined || sent < measuredFrom) return;
+    latencies.push(performance.now() - sent);
+    if (PER_SECOND) sentAt.push(sent - measuredFrom);
   });
   const connectSeconds = (performance.now() - connectStarted) / 1000;
   const idleRss = rssOf(server.pid!);
@@ -67,6 +84,7 @@ const main = async () => {
 
   measuredFrom = performance.now();
   latencies.length = 0;
+  sentAt.length = 0;
   const cpuBefore = cpuMsOf(server.pid!);
   const fleetCpuBefore = process.cpuUsage();
   let peakRss = rssOf(server.pid!);
@@ -82,6 +100,7 @@ const main = async () => {
   const cpuPerPosition = ((cpuMsOf(server.pid!) - cpuBefore) * 1000) / Math.max(1, acked);
   const fleetCpu = process.cpuUsage(fleetCpuBefore);
   const fleetCpuShare = (fleetCpu.user + fleetCpu.system) / 1000 / (seconds * 1000);
+  if (PER_SECOND) for (const line of perSecondLines(sentAt, latencies)) console.log(line);
   latencies.sort((a, b) => a - b);
   for (const tracker of trackers) tracker.socket.destroy();
   await stopServer(server);
