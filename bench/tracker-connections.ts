@@ -23,6 +23,7 @@ const PROTOCOL = TRACKER_PROTOCOLS[(process.env.BENCH_PROTOCOL ?? 'gt06') as 'gt
 if (!PROTOCOL) throw new Error('BENCH_PROTOCOL must be gt06 or teltonika');
 const PER_SECOND = process.env.BENCH_PER_SECOND === '1';
 const TRACKER_PORT = 25023;
+const HTTP_PORT = 28082;
 
 /** Each measured second's sends and ack latency percentiles, by when the position was sent. */
 const perSecondLines = (sentAt: number[], latencies: number[]): string[] => {
@@ -33,7 +34,6 @@ const perSecondLines = (sentAt: number[], latencies: number[]): string[] => {
     return `second ${index}: ${second.length} sent, ack p50 ${percentile(second, 50).toFixed(0)} ms, p99 ${percentile(second, 99).toFixed(0)} ms, max ${second.at(-1)!.toFixed(0)} ms`;
   });
 };
-const HTTP_PORT = 28082;
 
 /**
  * Every tracker reports once and hears its acknowledgement before the clock starts, so the run
