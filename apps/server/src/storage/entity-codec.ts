@@ -124,9 +124,11 @@ export const createCodec = <T>(schema: TObject, options: CodecOptions = {}): Ent
   const writable = stored.filter((field) => field.kind !== 'id' && !field.readonly);
   const trim = new Set(options.trim ?? []);
   const makeRow = rowMaker(writable.map((field) => field.name));
+  // per column, decided once rather than looked up for every column of every row
+  const trimmed = writable.map((field) => trim.has(field.name));
   const writeColumn = (index: number, value: unknown): unknown => {
     const field = writable[index]!;
-    return writers[field.kind](trim.has(field.name) && typeof value === 'string' ? value.trim() : value, field);
+    return writers[field.kind](trimmed[index] && typeof value === 'string' ? value.trim() : value, field);
   };
   return {
     writableColumns: writable.map((field) => field.name),

@@ -83,23 +83,28 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
       private readonly done: () => void,
     ) {}
 
+    /** The next position, or the acknowledgement after the last; a failure ends the frame unacknowledged, so its promise never rejects. */
     next(): void {
-      const position = this.result.positions[this.index];
-      if (!position) {
+      try {
+        const position = this.result.positions[this.index];
+        if (position) return ingest.submit(position, this);
         acknowledge(this.result, this.reply);
-        return this.done();
+      } catch (error) {
+        return this.failed(error);
       }
-      ingest.submit(position, this);
+      this.done();
     }
 
     ingested(outcome: IngestResult): void {
+      let acknowledged: boolean;
       try {
-        if (!acknowledgeable(this.session, this.result.positions[this.index]!, outcome)) return this.done();
-        this.index++;
-        this.next();
+        acknowledged = acknowledgeable(this.session, this.result.positions[this.index]!, outcome);
       } catch (error) {
-        this.failed(error);
+        return this.failed(error);
       }
+      if (!acknowledged) return this.done();
+      this.index++;
+      this.next();
     }
 
     failed(error: unknown): void {
