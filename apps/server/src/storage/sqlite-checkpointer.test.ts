@@ -4,6 +4,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { openSqliteConnection } from './sqlite-connection.js';
 
 const opened: { db: SqliteDatabase.Database; checkpointer?: SqliteCheckpointer }[] = [];
 afterEach(async () => {
@@ -52,4 +53,25 @@ describe('background checkpoints of the embedded database', () => {
     reader.close();
   });
 
+  it('keeps the write-ahead log bounded under writes that never pause, starting it over', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'checkpointer-')), 'data.sqlite');
+    const db = openSqliteConnection(file);
+    const entry: (typeof opened)[number] = { db };
+    opened.push(entry);
+    db.exec('create table rows (id integer primary key, text text not null)');
+    entry.checkpointer = startSqliteCheckpointer(file, (message) => expect.fail(message));
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    // 80 MiB in back-to-back transactions, more than twice the 8,000 pages the writer lets the log reach
+    let written = 0;
+    let largestLog = 0;
+    while (written < 80 * 1024 * 1024) {
+      fill(db, 2000);
+      written += 2000 * 210;
+      largestLog = Math.max(largestLog, fs.statSync(`${file}-wal`).size);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(largestLog).toBeGreaterThan(0);
+    expect(largestLog).toBeLessThan(9_000 * (pageSize + 24));
+    expect(db.prepare('select count(*) as count from rows').get()).toEqual({ count: written / 210 });
+  });
 });

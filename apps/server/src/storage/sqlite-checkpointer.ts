@@ -1,24 +1,36 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-const DEFAULT_INTERVAL_MS = 500;
+/** Between checkpoints while the WAL grows: the writer's own checkpoint then has at most this much left to copy. */
+const ACTIVE_INTERVAL_MS = 100;
+/** Between checkpoints while nothing is written. */
+const IDLE_INTERVAL_MS = 1000;
 
-// CommonJS, evaluated by the worker: its own connection, a passive checkpoint every interval
+// CommonJS, evaluated by the worker: its own connection, passive checkpoints, often while the WAL grows
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
+let lastLog = -1;
+let timer;
 const checkpoint = () => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
+    const growing = log !== lastLog;
+    lastLog = log;
+    return growing;
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message || error) });
+    return false;
   }
 };
-const timer = setInterval(checkpoint, workerData.intervalMs);
+const next = () => {
+  timer = setTimeout(next, checkpoint() ? workerData.activeMs : workerData.idleMs);
+};
+timer = setTimeout(next, workerData.activeMs);
 parentPort.on('message', () => {
-  clearInterval(timer);
+  clearTimeout(timer);
   checkpoint();
   db.close();
   parentPort.close();
@@ -33,11 +45,13 @@ export interface SqliteCheckpointer {
  * Copies the write-ahead log into the database file from a worker thread with its own connection.
  * Left to the writing connection, SQLite checkpoints inside whichever commit crosses the threshold:
  * that commit then copies megabytes and waits for fsync, stalling every tracker's acknowledgement
- * and the live map for up to a hundred milliseconds. A passive checkpoint never blocks the writer.
+ * and the live map for up to a hundred milliseconds. A passive checkpoint never blocks the writer,
+ * which then finds little left to copy when the WAL reaches its limit (see sqlite-connection.ts).
+ * Every `activeMs` while the WAL grows, every `idleMs` while it does not.
  */
-export const startSqliteCheckpointer = (file: string, onError: (message: string) => void, intervalMs = DEFAULT_INTERVAL_MS): SqliteCheckpointer => {
+export const startSqliteCheckpointer = (file: string, onError: (message: string) => void, activeMs = ACTIVE_INTERVAL_MS, idleMs = IDLE_INTERVAL_MS): SqliteCheckpointer => {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, intervalMs } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, activeMs, idleMs } });
   worker.unref();
   worker.on('message', (message: { error?: string }) => message.error && onError(message.error));
   worker.on('error', (error) => onError(error.message));
