@@ -1,19 +1,19 @@
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../threads/module-worker.js';
-import type { SqliteBatchItem, SqliteBatchResult } from './sqlite-ingest-batch.js';
+import type { SqliteBatch, SqliteBatchResults } from './sqlite-ingest-batch.js';
 
-export type WriterRequest = { kind: 'write'; seq: number; items: SqliteBatchItem[] } | { kind: 'close' };
-export type WriterReply = { seq: number; results: SqliteBatchResult[] } | { seq: number; error: string };
+export type WriterRequest = { kind: 'write'; seq: number; batch: SqliteBatch } | { kind: 'close' };
+export type WriterReply = { seq: number; results: SqliteBatchResults } | { seq: number; error: string };
 
 export interface SqliteIngestThread {
   /** Writes a batch on the writer thread; resolves once it is committed. */
-  write(items: SqliteBatchItem[]): Promise<SqliteBatchResult[]>;
+  write(batch: SqliteBatch): Promise<SqliteBatchResults>;
   /** Lets the batches already sent commit, then stops the thread. */
   close(): Promise<void>;
 }
 
 interface Pending {
-  resolve(results: SqliteBatchResult[]): void;
+  resolve(results: SqliteBatchResults): void;
   reject(error: Error): void;
 }
 
@@ -63,11 +63,11 @@ export const startSqliteIngestThread = (file: string): SqliteIngestThread => {
   };
 
   return {
-    write: (items) =>
+    write: (batch) =>
       new Promise((resolve, reject) => {
         if (closed) throw new Error('The database is closed');
         const { worker, pending } = (current ??= spawn());
-        const request: WriterRequest = { kind: 'write', seq: ++seq, items };
+        const request: WriterRequest = { kind: 'write', seq: ++seq, batch };
         pending.set(request.seq, { resolve, reject });
         // a batch in flight keeps the process alive, an idle thread does not
         if (pending.size === 1) worker.ref();

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
-import { createColumnSharer, createRowPacker, createSqliteBatchWriter, type SqliteBatchItem, type SqliteBatchResult } from './sqlite-ingest-batch.js';
+import { createBatchPacker, createSqliteBatchWriter, type BatchPacker, type SqliteBatch, type SqliteBatchResults } from './sqlite-ingest-batch.js';
 import type { SqliteIngestThread } from './sqlite-ingest-thread.js';
 import type { PositionIds } from './sqlite-position-ids.js';
 
@@ -16,42 +16,33 @@ export interface SqliteIngestTarget {
   thread?: SqliteIngestThread;
 }
 
-type Prepared = { item: SqliteBatchItem; events: Omit<Event, 'id'>[] };
+/** What a message's outcome needs from before the write. */
+type Prepared = { positionId: number; events: Omit<Event, 'id'>[] };
 
-/** Draws each position's id and asks its record for the events and state stored with it. */
-const createPreparer = (positionIds: PositionIds) => {
-  const positionColumns = createColumnSharer();
-  const eventRow = createRowPacker();
-  return (record: IngestRecord): Prepared => {
-    const { deviceId, received, position } = record;
-    const positionId = position ? positionIds.next() : 0;
-    const { events, state } = record.complete(positionId);
-    return {
-      item: [
-        deviceId,
-        received,
-        positionId,
-        position?.fixTime ?? 0,
-        position && positionColumns(position.row),
-        position && Object.values(position.row),
-        state,
-        events.map((event) => eventRow(codecs.event.toRow(event))),
-      ],
-      events,
-    };
-  };
+/** Draws each position's id and asks its record for the events and state stored with it, into the batch. */
+const prepareInto = (positionIds: PositionIds, packer: BatchPacker) => (record: IngestRecord): Prepared => {
+  const { deviceId, received, position } = record;
+  const positionId = position ? positionIds.next() : 0;
+  const { events, state } = record.complete(positionId);
+  packer.add(deviceId, received, positionId, position, state, events.map((event) => codecs.event.toRow(event)));
+  return { positionId, events };
 };
 
-const outcomeOf = ({ item: [, , positionId], events }: Prepared, [latestId, eventIds]: SqliteBatchResult): IngestOutcome => ({
-  positionId,
-  latestId,
-  events: events.map((event, index): Event => ({ ...event, id: eventIds[index]! })),
-});
+/** Each message's outcome, read from the writer's flat results in message order. */
+const outcomesOf = (prepared: Prepared[], results: SqliteBatchResults): IngestOutcome[] => {
+  let at = 0;
+  return prepared.map(({ positionId, events }) => {
+    const latestId = results[at]!;
+    const firstEventId = at + 2;
+    at = firstEventId + results[at + 1]!;
+    return { positionId, latestId, events: events.map((event, index): Event => ({ ...event, id: results[firstEventId + index]! })) };
+  });
+};
 
 /** The batch on the event loop, holding Kysely's single connection. */
 const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Database) => {
   const writeBatch = createSqliteBatchWriter(sqlite);
-  return (items: SqliteBatchItem[]): Promise<SqliteBatchResult[]> => db.connection().execute(async () => writeBatch(items));
+  return (batch: SqliteBatch): Promise<SqliteBatchResults> => db.connection().execute(async () => writeBatch(batch));
 };
 
 /**
@@ -60,13 +51,12 @@ const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Databa
  * with a transaction of the API.
  */
 export const createSqliteIngestWriter = ({ db, sqlite, positionIds, thread }: SqliteIngestTarget): IngestWriter => {
-  const commit = thread ? (items: SqliteBatchItem[]) => thread.write(items) : committedHere(db, sqlite);
-  const prepare = createPreparer(positionIds);
+  const commit = thread ? (batch: SqliteBatch) => thread.write(batch) : committedHere(db, sqlite);
   return {
     write: async (records) => {
-      const prepared = records.map(prepare);
-      const results = await commit(prepared.map(({ item }) => item));
-      return prepared.map((entry, index) => outcomeOf(entry, results[index]!));
+      const packer = createBatchPacker();
+      const prepared = records.map(prepareInto(positionIds, packer));
+      return outcomesOf(prepared, await commit(packer.batch));
     },
     // the thread takes the next batch while the event loop finishes the last one (acknowledgements, live updates)
     concurrency: thread ? 2 : 1,

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteConnection } from './sqlite-connection.js';
-import { createSqliteBatchWriter, type SqliteBatchItem } from './sqlite-ingest-batch.js';
+import { createSqliteBatchWriter, type SqliteBatch } from './sqlite-ingest-batch.js';
 import type { WriterReply, WriterRequest } from './sqlite-ingest-thread.js';
 
 // The ingest's SQLite writer thread: its own connection, one batch at a time, in arrival order.
@@ -8,9 +8,9 @@ const port = parentPort!;
 const sqlite = openSqliteConnection((workerData as { file: string }).file);
 const writeBatch = createSqliteBatchWriter(sqlite);
 
-const write = (seq: number, items: SqliteBatchItem[]): WriterReply => {
+const write = (seq: number, batch: SqliteBatch): WriterReply => {
   try {
-    return { seq, results: writeBatch(items) };
+    return { seq, results: writeBatch(batch) };
   } catch (error) {
     return { seq, error: error instanceof Error ? error.message : String(error) };
   }
@@ -18,7 +18,7 @@ const write = (seq: number, items: SqliteBatchItem[]): WriterReply => {
 
 port.on('message', (request: WriterRequest) => {
   if (request.kind === 'write') {
-    port.postMessage(write(request.seq, request.items));
+    port.postMessage(write(request.seq, request.batch));
     return;
   }
   sqlite.close();
