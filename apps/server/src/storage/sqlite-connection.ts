@@ -9,7 +9,7 @@ import SqliteDatabase from 'better-sqlite3';
  * to copy, its next transaction starts the WAL over. The checkpointer alone never lets it start
  * over, because the writer appends while it copies: at 30,000 positions/s the WAL grew to the old
  * limit of 40,000 pages (160 MiB) every few seconds, and the writer's checkpoint there held a batch
- * for 48-83 ms; at 8,000 pages its longest batches took 20-48 ms.
+ * for 48-83 ms; at 8,000 pages its longest batches took 20-58 ms.
  */
 const WRITER_CHECKPOINT_PAGES = 8_000;
 
