@@ -56,4 +56,36 @@ describe('createAdmission', () => {
     expect(started).toEqual(Array.from({ length: 5000 }, (_, n) => n));
     expect(admission.load()).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('tells a source holding work back that there is room only once nothing queues and enough slots are free, once, later', async () => {
+    const admission = createAdmission(4, 2);
+    const log: string[] = [];
+    for (const name of ['a', 'b', 'c', 'd', 'e']) submit(admission, log, name);
+    expect(admission.hasRoom()).toBe(false);
+    let resumed = 0;
+    admission.whenRoom(() => resumed++);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    admission.leave(); // e starts: nothing queues, but every slot is taken
+    expect(admission.hasRoom()).toBe(true);
+    admission.leave(); // three running, one free
+    await turn();
+    expect(resumed).toBe(0);
+    admission.leave(); // two free
+    expect(resumed).toBe(0);
+    await turn();
+    expect(resumed).toBe(1);
+    admission.leave();
+    await turn();
+    expect(resumed).toBe(1);
+  });
+
+  it('calls back from a later turn when there is room already', async () => {
+    const admission = createAdmission(4, 2);
+    let resumed = 0;
+    admission.whenRoom(() => resumed++);
+    expect(resumed).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(resumed).toBe(1);
+  });
 });

@@ -11,8 +11,12 @@
  * small decoded positions they arrived as (GT06 over TCP, 30,000/s offered to 10,000 trackers:
  * 24,420 and 24,693 against 23,290 and 23,643 positions/s acknowledged, peak RSS 773–828 against
  * 865–936 MiB).
+ *
+ * A caller that can hold work back more cheaply than this queue would (the trackers' records, still
+ * bytes outside the heap) asks `hasRoom` before each piece and `whenRoom` to go on: in the seconds a
+ * busy server spends catching up, the queue then stays short, and so do the scavenges that copy it.
  */
-export const createAdmission = (limit: number) => {
+export const createAdmission = (limit: number, freeToResume = 1) => {
   let running = 0;
   // a queue read from `head`: thousands wait when the server is behind, and shift() moved them all each time
   let waiting: ((() => void) | undefined)[] = [];
@@ -30,6 +34,17 @@ export const createAdmission = (limit: number) => {
       head = 0;
     }
     return next;
+  };
+
+  /** Called once there is room again (see `whenRoom`). */
+  let roomWaiters: (() => void)[] = [];
+  const roomAgain = () => head === waiting.length && running <= limit - freeToResume;
+  const announceRoom = () => {
+    const called = roomWaiters;
+    roomWaiters = [];
+    setImmediate(() => {
+      for (const resume of called) resume();
+    });
   };
 
   return {
@@ -52,7 +67,20 @@ export const createAdmission = (limit: number) => {
     leave: (): void => {
       const next = nextWaiting();
       if (next) next();
-      else running--;
+      else {
+        running--;
+        if (roomWaiters.length > 0 && roomAgain()) announceRoom();
+      }
+    },
+    /** Nothing waits for a slot: more work would start at once. */
+    hasRoom: (): boolean => head === waiting.length,
+    /**
+     * Calls `resume` once, from a later turn, when nothing waits for a slot and `freeToResume` slots
+     * are free, so that a caller holding back work until then resumes with a batch's worth of room.
+     */
+    whenRoom: (resume: () => void): void => {
+      roomWaiters.push(resume);
+      if (roomAgain()) announceRoom();
     },
     /** Work under way, and work waiting for a slot. */
     load: () => ({ running, waiting: waiting.length - head }),

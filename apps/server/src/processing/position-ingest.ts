@@ -36,6 +36,8 @@ export interface IngestEngine {
  * writer always has the next batch ready (see createAdmission).
  */
 const ADMITTED = 1024;
+/** Free slots before trackers' held-back messages are read again: a group commit's batch. */
+const FREE_TO_RESUME = 256;
 
 /** Told how an ingested message ended: one of the two, once, never from within the `submit` call. Neither may throw. */
 export interface IngestCallbacks {
@@ -53,7 +55,7 @@ export interface IngestCallbacks {
  */
 export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now, observers: readonly IngestObserver[] = []) => {
   const lanes = createSerialLanes(now);
-  const admission = createAdmission(ADMITTED);
+  const admission = createAdmission(ADMITTED, FREE_TO_RESUME);
   const observer = combineObservers(observers);
   const devices = createDeviceLookup(repos, broadcaster);
   const { processor, events: eventService } = engine;
@@ -194,6 +196,8 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     /** {@link submit} as a promise, for callers that store a message now and then (OsmAnd, tests). */
     ingest: (decoded: DecodedPosition): Promise<IngestResult> =>
       new Promise((resolve, reject) => submit(decoded, { ingested: resolve, failed: reject })),
+    /** Whether more messages would start at once, for a source that can hold them back until then (see createAdmission). */
+    intake: { hasRoom: admission.hasRoom, whenRoom: admission.whenRoom },
   };
 };
 

@@ -32,7 +32,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
   const resolver = ctx.deviceResolver;
   const servers: ProtocolServer[] = [];
   // one thread owns every tracker socket of these listeners; it starts with the first TCP listener
-  const io = createTcpIoThread(log);
+  const io = createTcpIoThread(log, { intake: ctx.ingest.intake });
   const markingOffline = new Set<Promise<void>>();
   const markOffline = async (uniqueId: string) => {
     try {

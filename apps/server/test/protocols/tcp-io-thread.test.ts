@@ -29,10 +29,12 @@ describe('tracker I/O thread', () => {
   const threads: Worker[] = [];
 
   beforeAll(async () => {
-    io = createTcpIoThread(pino({ level: 'silent' }), (data) => {
-      const thread = startModuleWorker(new URL('../../src/protocols/transport/tcp-io-thread.ts', import.meta.url).href, 'tcp-io.worker', { workerData: data });
-      threads.push(thread);
-      return thread;
+    io = createTcpIoThread(pino({ level: 'silent' }), {
+      startWorker: (data) => {
+        const thread = startModuleWorker(new URL('../../src/protocols/transport/tcp-io-thread.ts', import.meta.url).href, 'tcp-io.worker', { workerData: data });
+        threads.push(thread);
+        return thread;
+      },
     });
     listener = await io.listen(0, '127.0.0.1', (connection) => {
       const item: Seen = { connection, data: [], closed: [] };
@@ -147,5 +149,45 @@ describe('tracker I/O thread', () => {
     expect((await reconnected!.read(5)).toString()).toBe('AFTER');
     expect(threads).toHaveLength(2);
     reconnected!.close();
+  });
+});
+
+describe('tracker I/O thread paced by its intake', () => {
+  it('leaves what arrives while the intake is full unread until it has room, then reads it in order', async () => {
+    let room = true;
+    const waiting: (() => void)[] = [];
+    const io = createTcpIoThread(pino({ level: 'silent' }), { intake: { hasRoom: () => room, whenRoom: (resume) => waiting.push(resume) } });
+    const data: string[] = [];
+    const listener = await io.listen(0, '127.0.0.1', (connection) => ({
+      data: (chunk) => {
+        data.push(chunk.toString());
+        connection.write(Buffer.from(chunk.toString().toUpperCase()));
+      },
+      closed: () => undefined,
+    }));
+    try {
+      const first = await connectTracker(listener.port);
+      first.send('one');
+      expect((await first.read(3)).toString()).toBe('ONE');
+
+      room = false;
+      first.send('two');
+      const second = await connectTracker(listener.port);
+      second.send('three');
+      await eventually(async () => (waiting.length > 0 ? true : undefined), 2000);
+      await sleep(100);
+      expect(data).toEqual(['one']);
+
+      room = true;
+      for (const resume of waiting.splice(0)) resume();
+      expect((await first.read(3)).toString()).toBe('TWO');
+      expect((await second.read(5)).toString()).toBe('THREE');
+      expect(data).toEqual(['one', 'two', 'three']);
+      first.close();
+      second.close();
+    } finally {
+      await listener.close();
+      await io.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPayload, readRecords, RecordBatch, RecordKind } from './tcp-io-records.js';
+import { openPayload, readRecords, readRecordsFrom, RecordBatch, RecordKind } from './tcp-io-records.js';
 
 const recordsOf = (records: Uint8Array) => {
   const read: { kind: RecordKind; connection: number; payload: string }[] = [];
@@ -52,5 +52,22 @@ describe('RecordBatch', () => {
       expect([kind, connection]).toEqual([RecordKind.open, 9]);
       expect(openPayload(payload)).toEqual({ listener: 42, remoteAddress: '[::1]:40123' });
     });
+  });
+});
+
+describe('readRecordsFrom', () => {
+  it('stops before a record while told to, and goes on from there later, each record read once', () => {
+    const batch = new RecordBatch();
+    for (const [index, text] of ['a', 'bb', 'ccc'].entries()) batch.append(RecordKind.data, index, Buffer.from(text));
+    const records = batch.take()!;
+    const read: string[] = [];
+    const each = (_kind: RecordKind, _connection: number, payload: Buffer) => read.push(payload.toString());
+    let allowed = 1;
+    const first = readRecordsFrom(records, 0, each, () => allowed-- > 0);
+    expect(read).toEqual(['a']);
+    expect(first).toBe(9 + 1);
+    expect(readRecordsFrom(records, first, each, () => false)).toBe(first);
+    expect(readRecordsFrom(records, first, each, () => true)).toBe(-1);
+    expect(read).toEqual(['a', 'bb', 'ccc']);
   });
 });

@@ -100,16 +100,28 @@ export const createOutbox = (post: (records: Uint8Array<ArrayBuffer>) => void) =
   };
 };
 
+/**
+ * Calls `each` for the records of a batch from `offset`, while `proceed` allows the next one;
+ * payloads are views on the batch's bytes. The offset it stopped at, or -1 once it read them all.
+ */
+export const readRecordsFrom = (records: Uint8Array, offset: number, each: (kind: RecordKind, connection: number, payload: Buffer) => void, proceed: () => boolean): number => {
+  const bytes = Buffer.from(records.buffer, records.byteOffset, records.byteLength);
+  let at = offset;
+  while (at + HEADER_BYTES <= bytes.length) {
+    if (!proceed()) return at;
+    const length = bytes.readUInt32LE(at + 5);
+    const start = at + HEADER_BYTES;
+    each(bytes[at] as RecordKind, bytes.readUInt32LE(at + 1), bytes.subarray(start, start + length));
+    at = start + length;
+  }
+  return -1;
+};
+
+const always = () => true;
+
 /** Calls `each` for every record of a batch; payloads are views on the batch's bytes. */
 export const readRecords = (records: Uint8Array, each: (kind: RecordKind, connection: number, payload: Buffer) => void): void => {
-  const bytes = Buffer.from(records.buffer, records.byteOffset, records.byteLength);
-  let offset = 0;
-  while (offset + HEADER_BYTES <= bytes.length) {
-    const length = bytes.readUInt32LE(offset + 5);
-    const start = offset + HEADER_BYTES;
-    each(bytes[offset] as RecordKind, bytes.readUInt32LE(offset + 1), bytes.subarray(start, start + length));
-    offset = start + length;
-  }
+  readRecordsFrom(records, 0, each, always);
 };
 
 /** The listener number an `open` record's payload starts with, and the address after it. */

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { startModuleWorker } from '../../threads/module-worker.js';
-import { createOutbox, openPayload, readRecords, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
+import { createOutbox, openPayload, readRecordsFrom, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
 
 /** A tracker's TCP connection, as the event loop sees it: its socket lives on the I/O thread. */
 export interface TrackerConnection {
@@ -28,6 +28,18 @@ export interface TrackerListener {
   /** Stops accepting and closes its connections; resolves once each one's `closed` has been called. */
   close(): Promise<void>;
 }
+
+/**
+ * Whether the event loop takes more trackers' messages now. While it does not, what the I/O thread
+ * sent waits as the bytes it came in (outside the heap), not as decoded messages queued in the heap.
+ */
+export interface TrackerIntake {
+  hasRoom(): boolean;
+  /** Calls `resume` once, from a later turn, when there is room again. */
+  whenRoom(resume: () => void): void;
+}
+
+const ALWAYS_ROOM: TrackerIntake = { hasRoom: () => true, whenRoom: (resume) => setImmediate(resume) };
 
 export interface TcpIoThread {
   listen(port: number, host: string, accept: (connection: TrackerConnection) => ConnectionEvents): Promise<TrackerListener>;
@@ -81,13 +93,19 @@ interface Listening {
 
 const startIoWorker = (data: IoWorkerData): Worker => startModuleWorker(import.meta.url, 'tcp-io.worker', { workerData: data });
 
+export interface TcpIoThreadOptions {
+  /** Paces the records read (the ingest's admission); without it, every record is read as it comes. */
+  intake?: TrackerIntake;
+  startWorker?: (data: IoWorkerData) => Worker;
+}
+
 /**
  * The trackers' sockets on a thread of their own (`tcp-io.worker.ts`). The event loop gets each
  * connection's bytes and answers through `TrackerConnection`, in records batched per turn each
  * way. Started with the first listener. Should the thread die, its connections close (trackers
  * reconnect, as after any network cut) and a new thread listens on the same ports.
  */
-export const createTcpIoThread = (log: FastifyBaseLogger, startWorker: (data: IoWorkerData) => Worker = startIoWorker): TcpIoThread => {
+export const createTcpIoThread = (log: FastifyBaseLogger, { intake = ALWAYS_ROOM, startWorker = startIoWorker }: TcpIoThreadOptions = {}): TcpIoThread => {
   const unread = new SharedArrayBuffer(4);
   const unreadBytes = new Int32Array(unread);
   const listeners = new Map<number, Listening>();
@@ -139,15 +157,7 @@ export const createTcpIoThread = (log: FastifyBaseLogger, startWorker: (data: Io
     } else if (kind === RecordKind.closed) closeConnection(connection, payload.length > 0 ? payload.toString() : undefined);
   };
 
-  const onReply = (reply: IoReply) => {
-    if (reply instanceof Uint8Array) {
-      try {
-        readRecords(reply, onRecord);
-      } finally {
-        Atomics.sub(unreadBytes, 0, reply.byteLength);
-      }
-      return;
-    }
+  const onListenerReply = (reply: Exclude<IoReply, Uint8Array>) => {
     const listening = listeners.get(reply.listener);
     if (reply.kind === 'listener-error') return log.error({ port: listening?.port, err: reply.message }, 'tracker listener error');
     const settle = listening?.settle;
@@ -165,11 +175,47 @@ export const createTcpIoThread = (log: FastifyBaseLogger, startWorker: (data: Io
     }
   };
 
+  /**
+   * The thread's replies in the order they came, records read while the intake has room: the rest
+   * of a batch waits, and so does every reply after it.
+   */
+  const replies: IoReply[] = [];
+  /** Where reading the first reply's records stopped. */
+  let resumeAt = 0;
+  const readReplies = () => {
+    while (replies.length > 0) {
+      const reply = replies[0]!;
+      if (reply instanceof Uint8Array) {
+        try {
+          resumeAt = readRecordsFrom(reply, resumeAt, onRecord, intake.hasRoom);
+        } catch (error) {
+          log.error({ err: error }, 'tracker records dropped: reading them failed');
+          resumeAt = -1;
+        }
+        if (resumeAt >= 0) return intake.whenRoom(readReplies);
+        resumeAt = 0;
+        Atomics.sub(unreadBytes, 0, reply.byteLength);
+      } else onListenerReply(reply);
+      replies.shift();
+    }
+  };
+  const onReply = (reply: IoReply) => {
+    replies.push(reply);
+    if (replies.length === 1) readReplies();
+  };
+
+  /** What a dead or stopped thread sent and was not read yet: its connections are closed with it (unacknowledged, the trackers resend). */
+  const dropReplies = () => {
+    replies.length = 0;
+    resumeAt = 0;
+  };
+
   /** A dead thread's connections are gone; its listeners listen again on a new one. */
   const lost = (dead: Worker, reason: string) => {
     if (worker !== dead) return;
     worker = undefined;
     outbox.flush();
+    dropReplies();
     Atomics.store(unreadBytes, 0, 0);
     for (const connection of [...connections.values()]) closeConnection(connection, reason);
     if (stopping || listeners.size === 0) return;
@@ -217,6 +263,7 @@ export const createTcpIoThread = (log: FastifyBaseLogger, startWorker: (data: Io
       outbox.flush();
       const last = worker;
       worker = undefined;
+      dropReplies();
       for (const connection of [...connections.values()]) closeConnection(connection, undefined);
       for (const listening of listeners.values()) listening.settle?.reject(new Error('the tracker I/O thread is closed'));
       listeners.clear();
