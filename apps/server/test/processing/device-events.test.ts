@@ -74,7 +74,7 @@ describe.each(testDatabases())('device events on $name', (database) => {
     const fleet = 1500;
     const ids = [];
     for (let n = 0; n < fleet; n++) ids.push(await server.ctx.repos.devices.insert({ name: `Crowd ${n}`, uniqueId: `crowd-${n}` }));
-    // two positions per device, all at once: three times the 1,024 positions the ingest admits together
+    // two positions per device, all at once: six times the 512 positions the ingest admits together
     const results = await Promise.all(Array.from({ length: 2 * fleet }, (_, index) => server.ctx.ingest.ingest(decoded(`crowd-${index % fleet}`, Math.floor(index / fleet), { speed: 10 }))));
     expect(results.filter((result) => result.status === 'stored')).toHaveLength(2 * fleet);
     const rows = await server.ctx.storage.db.selectFrom('positions').select(['id', 'deviceId', 'fixTime']).where('deviceId', 'in', ids).orderBy('id').execute();
