@@ -38,7 +38,8 @@ export const createAdmission = (limit: number, freeToResume = 1) => {
 
   /** Called once there is room again (see `whenRoom`). */
   let roomWaiters: (() => void)[] = [];
-  const roomAgain = () => head === waiting.length && running <= limit - freeToResume;
+  const nothingWaits = () => head === waiting.length;
+  const roomAgain = () => nothingWaits() && running <= limit - freeToResume;
   const announceRoom = () => {
     const called = roomWaiters;
     roomWaiters = [];
@@ -73,7 +74,7 @@ export const createAdmission = (limit: number, freeToResume = 1) => {
       }
     },
     /** Nothing waits for a slot: more work would start at once. */
-    hasRoom: (): boolean => head === waiting.length,
+    hasRoom: nothingWaits,
     /**
      * Calls `resume` once, from a later turn, when nothing waits for a slot and `freeToResume` slots
      * are free, so that a caller holding back work until then resumes with a batch's worth of room.

@@ -182,7 +182,13 @@ export const createTcpIoThread = (log: FastifyBaseLogger, { intake = ALWAYS_ROOM
   const replies: IoReply[] = [];
   /** Where reading the first reply's records stopped. */
   let resumeAt = 0;
-  const readReplies = () => {
+  /** Asked the intake to call back: once is enough, also when the replies were dropped meanwhile. */
+  let awaitingRoom = false;
+  const resume = () => {
+    awaitingRoom = false;
+    readReplies();
+  };
+  const readReplies = (): void => {
     while (replies.length > 0) {
       const reply = replies[0]!;
       if (reply instanceof Uint8Array) {
@@ -192,7 +198,13 @@ export const createTcpIoThread = (log: FastifyBaseLogger, { intake = ALWAYS_ROOM
           log.error({ err: error }, 'tracker records dropped: reading them failed');
           resumeAt = -1;
         }
-        if (resumeAt >= 0) return intake.whenRoom(readReplies);
+        if (resumeAt >= 0) {
+          if (!awaitingRoom) {
+            awaitingRoom = true;
+            intake.whenRoom(resume);
+          }
+          return;
+        }
         resumeAt = 0;
         Atomics.sub(unreadBytes, 0, reply.byteLength);
       } else onListenerReply(reply);
