@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { startModuleWorker } from '../../threads/module-worker.js';
+import { ConnectionTable } from './connection-table.js';
 import { createOutbox, openPayload, readRecordsFrom, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
 
 /** A tracker's TCP connection, as the event loop sees it: its socket lives on the I/O thread. */
@@ -109,7 +110,7 @@ export const createTcpIoThread = (log: FastifyBaseLogger, { intake = ALWAYS_ROOM
   const unread = new SharedArrayBuffer(4);
   const unreadBytes = new Int32Array(unread);
   const listeners = new Map<number, Listening>();
-  const connections = new Map<number, Connection>();
+  const connections = new ConnectionTable<Connection>();
   let worker: Worker | undefined;
   let nextListener = 0;
   let stopping = false;

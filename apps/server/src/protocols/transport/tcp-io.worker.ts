@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
+import { ConnectionNumbers, ConnectionTable } from './connection-table.js';
 import { remoteAddressOf } from './device-session.js';
 import { createOutbox, readRecords, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
 
@@ -29,9 +30,9 @@ interface Listener {
   whenClosing?: () => void;
 }
 
-const connections = new Map<number, Connection>();
+const connections = new ConnectionTable<Connection>();
+const numbers = new ConnectionNumbers();
 const listeners = new Map<number, Listener>();
-let nextConnection = 0;
 let throttled = false;
 
 const outbox = createOutbox((records) => {
@@ -60,10 +61,9 @@ const throttle = () => {
 
 const accept = (listener: number, socket: net.Socket) => {
   const owner = listeners.get(listener);
-  if (!owner || owner.whenClosing) return void socket.destroy();
+  const id = owner && !owner.whenClosing ? numbers.next() : undefined;
+  if (!owner || id === undefined) return void socket.destroy();
   owner.open++;
-  nextConnection = (nextConnection + 1) % 0x1_0000_0000;
-  const id = nextConnection;
   const connection: Connection = { socket, listener, paused: false, error: undefined };
   connections.set(id, connection);
   socket.setNoDelay(true);
@@ -73,6 +73,7 @@ const accept = (listener: number, socket: net.Socket) => {
   socket.on('error', (error) => (connection.error = error.message));
   socket.on('close', () => {
     connections.delete(id);
+    numbers.release(id);
     outbox.append(RecordKind.closed, id, connection.error === undefined ? undefined : Buffer.from(connection.error));
     owner.open--;
     owner.whenClosing?.();
