@@ -2,7 +2,7 @@ import type { Device } from '@tracklane/domain';
 import { describe, expect, it } from 'vitest';
 import { createLocalBroadcaster } from '../live/local-broadcaster.js';
 import type { Repositories } from '../storage/repositories.js';
-import { createDeviceLookup } from './device-lookup.js';
+import { createDeviceLookup, type RememberedDevice } from './device-lookup.js';
 
 const device = (fields: Partial<Device>): Device => ({ id: 1, name: 'Van', uniqueId: '111', status: 'offline', disabled: false, positionId: 0, groupId: 0, attributes: {}, ...fields }) as Device;
 
@@ -67,5 +67,38 @@ describe('createDeviceLookup', () => {
     expect((await lookup.find('333'))?.status).toBe('online');
     expect(await lookup.find('111')).toBeUndefined();
     expect(reads).toEqual(['111', '111']);
+  });
+
+  it('answers a remembered device while nothing changed, and the changed one once an edit or access change is announced', async () => {
+    const { repos, rows } = fakeRepos([device({})]);
+    const broadcaster = createLocalBroadcaster();
+    const lookup = createDeviceLookup(repos, broadcaster);
+    const remembered: RememberedDevice = { device: undefined, at: -1 };
+    const found = await lookup.find('111', remembered);
+    expect(remembered.device).toBeUndefined(); // read from the database: kept from the next find on
+    expect(await lookup.find('111', remembered)).toBe(found);
+    expect(remembered.device).toBe(found);
+    expect(lookup.find('111', remembered)).toBe(found);
+
+    const edited = device({ name: 'Truck', disabled: true });
+    broadcaster.publish({ kind: 'device', device: edited });
+    expect(lookup.find('111', remembered)).toBe(edited);
+
+    rows[0] = device({ name: 'Bus' });
+    broadcaster.publish({ kind: 'access-changed' });
+    expect((await lookup.find('111', remembered))?.name).toBe('Bus');
+  });
+
+  it('keeps the stored device cached when the cache was emptied while its position was being stored', async () => {
+    const { repos, reads } = fakeRepos([device({})]);
+    const broadcaster = createLocalBroadcaster();
+    const lookup = createDeviceLookup(repos, broadcaster);
+    const remembered: RememberedDevice = { device: undefined, at: -1 };
+    await lookup.find('111', remembered);
+    const found = (await lookup.find('111', remembered))!;
+    broadcaster.publish({ kind: 'access-changed' });
+    lookup.storedPosition(found, '2025-03-01T08:00:01.000+00:00', 42, remembered);
+    expect(lookup.find('111')).toBe(found);
+    expect(reads).toEqual(['111']);
   });
 });

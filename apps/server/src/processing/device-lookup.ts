@@ -9,34 +9,59 @@ import type { MaybeAsync } from './maybe-async.js';
  * message replaces the entry, any access change (devices created, edited or removed) empties it.
  * Identifiers that match no device are not remembered, so a device created for them is found at once.
  */
+/**
+ * A device found before, kept by the caller between messages of its identifier: while nothing in
+ * the cache has changed since, it is still the cached one, and finding it costs no lookup in a
+ * 10,000-entry map (a few cache misses each, once a busy ingest has moved everything out of the cache).
+ */
+export interface RememberedDevice {
+  device: Device | undefined;
+  /** The cache's count of changes when it was found. */
+  at: number;
+}
+
 export const createDeviceLookup = (repos: Repositories, broadcaster: Broadcaster) => {
   const byUniqueId = new Map<string, Device>();
   const uniqueIdOf = new Map<number, string>();
   let version = 0;
+  /** Bumped whenever an identifier's cached device is dropped or replaced by another object: what a {@link RememberedDevice} checks. */
+  let changes = 0;
+  /** The device of the position just stored, which the ingest publishes next: already the cached one. */
+  let justStored: Device | undefined;
 
   const remember = (device: Device): void => {
     const previous = uniqueIdOf.get(device.id);
     if (previous !== undefined && previous !== device.uniqueId) byUniqueId.delete(previous);
+    changes++;
     byUniqueId.set(device.uniqueId, device);
     uniqueIdOf.set(device.id, device.uniqueId);
   };
   const clear = (): void => {
     version++;
+    changes++;
     byUniqueId.clear();
     uniqueIdOf.clear();
   };
 
   broadcaster.subscribe((message) => {
     if (message.kind === 'access-changed') clear();
-    // the ingest publishes the cached object itself after each position: nothing to remember then
-    else if (message.kind === 'device' && uniqueIdOf.has(message.device.id) && byUniqueId.get(message.device.uniqueId) !== message.device) remember(message.device);
+    // the ingest publishes the cached object itself after each position: nothing to remember then,
+    // nor two lookups in 10,000-entry maps to find that out
+    else if (message.kind === 'device' && message.device !== justStored && uniqueIdOf.has(message.device.id) && byUniqueId.get(message.device.uniqueId) !== message.device) remember(message.device);
   });
 
   return {
-    /** Synchronous for a device already in memory. */
-    find: (uniqueId: string): MaybeAsync<Device | undefined> => {
+    /** Synchronous for a device already in memory; `remembered` is checked first, and keeps the cached device found. */
+    find: (uniqueId: string, remembered?: RememberedDevice): MaybeAsync<Device | undefined> => {
+      if (remembered?.device && remembered.at === changes) return remembered.device;
       const cached = byUniqueId.get(uniqueId) ?? byUniqueId.get(uniqueId.trim());
-      if (cached) return cached;
+      if (cached) {
+        if (remembered) {
+          remembered.device = cached;
+          remembered.at = changes;
+        }
+        return cached;
+      }
       const key = uniqueId.trim();
       const started = version;
       return repos.deviceState.findByUniqueId(key).then((device) => {
@@ -52,12 +77,14 @@ export const createDeviceLookup = (repos: Repositories, broadcaster: Broadcaster
      * Whoever holds it (the message just published, the ingest's result) holds this device, whose
      * status only ever moves on.
      */
-    storedPosition: (device: Device, lastUpdate: string, positionId: number): Device => {
+    storedPosition: (device: Device, lastUpdate: string, positionId: number, remembered?: RememberedDevice): Device => {
       device.status = 'online';
       device.lastUpdate = lastUpdate;
       device.positionId = positionId;
-      // already the cached one, as a rule: no map to write then
-      if (byUniqueId.get(device.uniqueId) !== device) remember(device);
+      // already the cached one, as a rule: no map to write then (nor to read, when nothing changed since it was found)
+      const stillCached = remembered?.device === device && remembered.at === changes;
+      if (!stillCached && byUniqueId.get(device.uniqueId) !== device) remember(device);
+      justStored = device;
       return device;
     },
   };

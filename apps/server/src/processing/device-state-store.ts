@@ -7,6 +7,23 @@ import type { MaybeAsync } from './maybe-async.js';
 import { fromStored } from './pipeline-position.js';
 import { motionWindowOf } from './events/motion/motion-window.js';
 
+/**
+ * A device's state, with the durable part as last written (to write only changes) and the objects
+ * it was written from: the same objects again cannot have changed (states are never changed in
+ * place). The processor keeps the entry from a position's load to its commit, so the commit looks
+ * nothing up; an entry dropped meanwhile (`forgotten`) counts as no entry.
+ */
+export interface StateEntry {
+  readonly deviceId: number;
+  state: DeviceState;
+  written: string | undefined;
+  motion: DeviceState['motion'];
+  overspeed: DeviceState['overspeed'];
+  forgotten: boolean;
+}
+
+const entryOf = (deviceId: number, state: DeviceState, written: string | undefined): StateEntry => ({ deviceId, state, written, motion: state.motion, overspeed: state.overspeed, forgotten: false });
+
 interface StateRequest {
   device: Device;
   context: DeviceContext;
@@ -18,25 +35,37 @@ interface StateRequest {
  * Devices loaded together (see batch-loader) share the queries.
  */
 export const createDeviceStateStore = (repos: Repositories) => {
-  const states = new Map<number, DeviceState>();
-  /** The durable part as last written, to write only changes. */
-  const written = new Map<number, string>();
-  /** The state objects last written: the same objects again cannot have changed (states are never changed in place). */
-  const writtenObjects = new Map<number, Pick<DeviceState, 'motion' | 'overspeed'>>();
+  /**
+   * Per device, its state with what of it was last written. One map rather than one per part: each
+   * position looked the device up in three 10,000-entry maps at its commit, each lookup a few cache
+   * misses once a busy ingest has moved everything out of the cache.
+   */
+  const entries = new Map<number, StateEntry>();
+  /** The latest position of the state committed last, which the ingest announces next: not a stale one. */
+  let justCommittedId = 0;
 
-  const remember = (deviceId: number, state: DeviceState, durableText: string | undefined): void => {
-    written.set(deviceId, durableText ?? serializeDurableState(state));
-    writtenObjects.set(deviceId, { motion: state.motion, overspeed: state.overspeed });
-    states.set(deviceId, state);
+  const remember = (deviceId: number, state: DeviceState, durableText: string | undefined): StateEntry => {
+    const entry = entryOf(deviceId, state, durableText ?? serializeDurableState(state));
+    entries.set(deviceId, entry);
+    return entry;
   };
 
   const forget = (deviceId: number): void => {
-    states.delete(deviceId);
-    written.delete(deviceId);
-    writtenObjects.delete(deviceId);
+    const entry = entries.get(deviceId);
+    if (entry === undefined) return;
+    entry.forgotten = true;
+    entries.delete(deviceId);
   };
 
-  const loadStates = async (requests: readonly StateRequest[]): Promise<Map<number, DeviceState | Error>> => {
+  /** The entry a commit updates: its own unless dropped meanwhile, then whatever the device has now (made if none). */
+  const currentEntry = (entry: StateEntry, state: DeviceState, durable: string | undefined): StateEntry | undefined => {
+    if (!entry.forgotten) return entry;
+    const current = entries.get(entry.deviceId);
+    if (current === undefined) entries.set(entry.deviceId, entryOf(entry.deviceId, state, durable));
+    return current;
+  };
+
+  const loadStates = async (requests: readonly StateRequest[]): Promise<Map<number, StateEntry | Error>> => {
     const [stored, durableTexts] = await Promise.all([
       repos.positions.findByIds(requests.flatMap(({ device }) => (device.positionId > 0 ? [device.positionId] : []))),
       repos.processing.loadStates(requests.map(({ device }) => device.id)),
@@ -54,7 +83,7 @@ export const createDeviceStateStore = (repos: Repositories) => {
     });
     const recent = windows.length > 0 ? await repos.processing.recentPositions(windows) : new Map<number, Position[]>();
 
-    const loaded = new Map<number, DeviceState | Error>();
+    const loaded = new Map<number, StateEntry | Error>();
     for (const { device } of requests) {
       try {
         const last = lastOf.get(device.id);
@@ -62,50 +91,49 @@ export const createDeviceStateStore = (repos: Repositories) => {
         const durable = durableText ? parseDurableState(durableText) : { motion: undefined, overspeed: OVERSPEED_OFF };
         const window = motionWindowOf(last ? (recent.get(device.id)?.filter((position) => position.id !== last.id).map(fromStored).concat(last) ?? []) : []);
         const state: DeviceState = { ...emptyDeviceState(), last, window, motion: durable.motion, overspeed: durable.overspeed };
-        remember(device.id, state, durableText);
-        loaded.set(device.id, state);
+        loaded.set(device.id, remember(device.id, state, durableText));
       } catch (error) {
         loaded.set(device.id, error instanceof Error ? error : new Error(String(error)));
       }
     }
     return loaded;
   };
-  const batches = createBatchLoader<StateRequest, DeviceState>((requests) => loadStates([...requests.values()]));
+  const batches = createBatchLoader<StateRequest, StateEntry>((requests) => loadStates([...requests.values()]));
 
   return {
-    /** Synchronous when cached; devices asked for together are loaded together. */
-    load: (device: Device, context: DeviceContext): MaybeAsync<DeviceState> => states.get(device.id) ?? batches.load(device.id, { device, context }),
-    /** The durable JSON to store with `state`, or undefined when it did not change. */
-    durableChange: (deviceId: number, state: DeviceState): string | undefined => {
-      const objects = writtenObjects.get(deviceId);
-      if (objects !== undefined && objects.motion === state.motion && objects.overspeed === state.overspeed) return undefined;
+    /** The device's state entry; synchronous when cached; devices asked for together are loaded together. */
+    load: (device: Device, context: DeviceContext): MaybeAsync<StateEntry> => entries.get(device.id) ?? batches.load(device.id, { device, context }),
+    /** The durable JSON to store with `state` (the entry's next state), or undefined when it did not change. */
+    durableChange: (entry: StateEntry, state: DeviceState): string | undefined => {
+      const known = entry.forgotten ? undefined : entry;
+      if (known !== undefined && known.motion === state.motion && known.overspeed === state.overspeed) return undefined;
       const text = serializeDurableState(state);
-      return text === written.get(deviceId) ? undefined : text;
+      return text === known?.written ? undefined : text;
     },
-    /** After the commit: `state` is the device's state from now on. */
-    commit: (deviceId: number, state: DeviceState, durable: string | undefined): void => {
-      states.set(deviceId, state);
-      if (durable !== undefined) written.set(deviceId, durable);
+    /** After the commit: `state` is the entry's device's state from now on. */
+    commit: (entry: StateEntry, state: DeviceState, durable: string | undefined): void => {
+      justCommittedId = state.last?.id ?? 0;
+      const current = currentEntry(entry, state, durable);
+      if (current === undefined) return;
       // updated in place: a new object per position would be one more to age out of the young generation
-      const objects = writtenObjects.get(deviceId);
-      if (objects === undefined) writtenObjects.set(deviceId, { motion: state.motion, overspeed: state.overspeed });
-      else {
-        objects.motion = state.motion;
-        objects.overspeed = state.overspeed;
-      }
+      current.state = state;
+      if (durable !== undefined) current.written = durable;
+      current.motion = state.motion;
+      current.overspeed = state.overspeed;
     },
     /**
      * A position stored elsewhere (another instance, an accumulator reset) that is newer than ours
      * makes the cached state stale: it is dropped and read again on the next position.
      */
     observe: (position: Position): void => {
-      const cached = states.get(position.deviceId);
+      if (position.id === justCommittedId) return;
+      const cached = entries.get(position.deviceId)?.state;
       // by fix time, not id: an instance takes its ids in blocks, so ids do not follow commit order
       if (!cached?.last || position.id === cached.last.id) return;
       if (Date.parse(position.fixTime ?? '') >= cached.last.fixTime) forget(position.deviceId);
     },
     forget,
-    size: () => states.size,
+    size: () => entries.size,
   };
 };
 

@@ -7,7 +7,7 @@ import type { Broadcaster } from '../live/live-message.js';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
 import { createAdmission } from './admission.js';
 import { combineObservers, type IngestObserver } from './ingest-observers.js';
-import { createDeviceLookup } from './device-lookup.js';
+import { createDeviceLookup, type RememberedDevice } from './device-lookup.js';
 import { createGroupCommit, type Commitment } from './group-commit.js';
 import { createSerialLanes, type Lane } from './serial-lanes.js';
 import type { EventService } from './events/event-service.js';
@@ -67,9 +67,12 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     if (events.length > 0) void eventService.announce(events, device, position).catch(() => undefined);
   };
 
-  const announced = (prepared: PreparedPosition, device: Device, received: number, row: StoredPositionRow | undefined, { latestId, events }: IngestOutcome): IngestResult => {
+  /** The device its lane's identifier was found to be, kept on the lane from one message to the next. */
+  const rememberedOn = (lane: Lane): RememberedDevice => (lane.memo ??= { device: undefined, at: -1 }) as RememberedDevice;
+
+  const announced = (prepared: PreparedPosition, lane: Lane, received: number, row: StoredPositionRow | undefined, { latestId, events }: IngestOutcome): IngestResult => {
     processor.commit(prepared);
-    const updated = devices.storedPosition(device, formatInstant(received), latestId);
+    const updated = devices.storedPosition(prepared.device, formatInstant(received), latestId, rememberedOn(lane));
     broadcaster.publish({ kind: 'device', device: updated });
     const { result } = prepared;
     if (result.kind === 'filtered') {
@@ -91,7 +94,6 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     deviceId = 0;
     received = 0;
     position: { row: Record<string, unknown>; fixTime: number } | undefined = undefined;
-    device: Device | undefined = undefined;
     prepared: PreparedPosition | undefined = undefined;
 
     constructor(
@@ -104,7 +106,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     start(): void {
       let outcome: MaybeAsync<IngestResult | undefined>;
       try {
-        outcome = andThen(devices.find(this.decoded.uniqueId), (device) => this.accept(device));
+        outcome = andThen(devices.find(this.decoded.uniqueId, rememberedOn(this.lane)), (device) => this.accept(device));
       } catch (error) {
         return this.later(undefined, error);
       }
@@ -116,7 +118,6 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     accept(device: Device | undefined): MaybeAsync<IngestResult | undefined> {
       if (!device) return { status: 'unknown-device', uniqueId: this.decoded.uniqueId };
       if (device.disabled) return { status: 'disabled-device', uniqueId: this.decoded.uniqueId };
-      this.device = device;
       this.deviceId = device.id;
       this.received = now();
       return andThen(processor.prepare(this.decoded, device, this.received), (prepared) => this.queue(prepared));
@@ -138,7 +139,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
       let result: IngestResult;
       try {
         // the stored row also gives the live update its JSON
-        result = announced(this.prepared!, this.device!, this.received, this.position?.row as StoredPositionRow | undefined, outcome);
+        result = announced(this.prepared!, this.lane, this.received, this.position?.row as StoredPositionRow | undefined, outcome);
       } catch (error) {
         return this.settle(undefined, error);
       }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { DeviceCatalog } from './device-catalog.js';
-import type { DeviceStateStore } from './device-state-store.js';
+import type { DeviceStateStore, StateEntry } from './device-state-store.js';
 import { deviceEvent, toEvent, type PendingEvent } from './events/pending-event.js';
 import { fromDecoded } from './pipeline-position.js';
 import type { PipelineResult, PositionPipeline } from './position-pipeline.js';
@@ -15,6 +15,8 @@ const NO_EVENTS: readonly PendingEvent[] = Object.freeze([]);
 export interface PreparedPosition {
   device: Device;
   result: PipelineResult;
+  /** The device's state as it was loaded, moved on at the commit. */
+  entry: StateEntry;
   /** Events of the device itself (deviceOnline), stored whether or not the position is kept. */
   deviceEvents: readonly PendingEvent[];
   /** Durable detector state written with the position, if it changed. */
@@ -32,11 +34,12 @@ export const createPositionProcessor = (deps: { repos: Repositories; catalog: De
     /** Synchronous when the device's context and state are cached, as they are after its first position. */
     prepare: (decoded: DecodedPosition, device: Device, received: number): MaybeAsync<PreparedPosition> =>
       andThen(catalog.contextFor(device), (context) =>
-        andThen(states.load(device, context), (state) => {
+        andThen(states.load(device, context), (entry) => {
+          const { state } = entry;
           const result = pipeline(fromDecoded(decoded, device.id, received, state.last), context, state, now());
           if (result.kind === 'filtered') log.info({ deviceId: device.id, filters: result.filters }, 'position filtered');
           const deviceEvents = device.status !== 'online' && context.settings.boolean('event.status.enable') ? [deviceEvent('deviceOnline', received)] : NO_EVENTS;
-          return { device, result, deviceEvents };
+          return { device, result, entry, deviceEvents };
         }),
       ),
     /**
@@ -47,13 +50,13 @@ export const createPositionProcessor = (deps: { repos: Repositories; catalog: De
       const { device, result } = prepared;
       if (result.kind !== 'accepted') return { events: prepared.deviceEvents.map((item) => toEvent(item, device.id, 0)) };
       result.position.id = positionId;
-      prepared.durable = states.durableChange(device.id, result.state);
+      prepared.durable = states.durableChange(prepared.entry, result.state);
       const pending = result.events.length === 0 ? prepared.deviceEvents : [...prepared.deviceEvents, ...result.events];
       return { events: pending.map((item) => toEvent(item, device.id, positionId)), state: prepared.durable };
     },
     /** After the commit. */
     commit: (prepared: PreparedPosition): void => {
-      if (prepared.result.kind === 'accepted') states.commit(prepared.device.id, prepared.result.state, prepared.durable);
+      if (prepared.result.kind === 'accepted') states.commit(prepared.entry, prepared.result.state, prepared.durable);
     },
   };
 };

@@ -5,6 +5,8 @@ export interface Lane {
   used: boolean;
   /** Work that arrived while the lane was busy, in arrival order; made at the first wait, then kept. */
   waiting: ((lane: Lane) => void)[] | undefined;
+  /** What the lanes' user keeps for the key between pieces of work (the ingest: the device found for it). */
+  memo: unknown;
 }
 
 /** Lanes kept before unused ones are dropped (then twice the lanes kept, at least this). */
@@ -44,7 +46,7 @@ export const createSerialLanes = (now: () => number = Date.now) => {
     let lane = lanes.get(key);
     if (lane === undefined) {
       if (lanes.size >= pruneAt && now() - prunedAt >= PRUNE_INTERVAL_MS) prune();
-      lane = { busy: false, used: true, waiting: undefined };
+      lane = { busy: false, used: true, waiting: undefined, memo: undefined };
       lanes.set(key, lane);
     }
     lane.used = true;

@@ -14,11 +14,14 @@ const storeWithLatest = async () => {
   const states = createDeviceStateStore(repos);
   const device = deviceOf({ id: 1, positionId: 0 });
   const deviceContext = context({ device });
-  await states.load(device, deviceContext);
+  const entry = await states.load(device, deviceContext);
   const latest = position({ id: 500, time: T0 });
-  states.commit(1, { ...(await states.load(device, deviceContext)), last: latest }, undefined);
+  states.commit(entry, { ...entry.state, last: latest }, undefined);
   const readsBefore = reads;
   return {
+    states,
+    /** The entry a position arriving now would be prepared with. */
+    entry: async () => states.load(device, deviceContext),
     observe: (id: number, time: number) => states.observe(toPosition(position({ id, time }))),
     /** Whether the next position would read the state from the database again. */
     reloads: async () => {
@@ -45,5 +48,28 @@ describe('the device state hears positions stored by other instances', () => {
     const store = await storeWithLatest();
     store.observe(900, T0 - 60_000);
     expect(await store.reloads()).toBe(false);
+  });
+
+  it('a position in flight while its state was dropped becomes the state once committed, its detector state written in full', async () => {
+    const store = await storeWithLatest();
+    const inFlight = await store.entry();
+    store.observe(300, T0 + 60_000);
+    const next = { ...inFlight.state, last: position({ id: 501, time: T0 + 120_000 }) };
+    expect(store.states.durableChange(inFlight, next)).toBeDefined();
+    store.states.commit(inFlight, next, undefined);
+    expect(await store.reloads()).toBe(false);
+    expect((await store.entry()).state).toBe(next);
+  });
+
+  it('a position committed after the state was dropped and read again moves the fresh state on', async () => {
+    const store = await storeWithLatest();
+    const inFlight = await store.entry();
+    store.observe(300, T0 + 60_000);
+    const fresh = await store.entry();
+    expect(fresh).not.toBe(inFlight);
+    const next = { ...inFlight.state, last: position({ id: 501, time: T0 + 120_000 }) };
+    store.states.commit(inFlight, next, undefined);
+    expect(await store.entry()).toBe(fresh);
+    expect(fresh.state).toBe(next);
   });
 });

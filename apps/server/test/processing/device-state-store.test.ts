@@ -89,14 +89,14 @@ describe.each(testDatabases())('device state store on $name', (database) => {
     const { repos, takeCount } = countedRepositories(server.ctx.storage);
     const store = createDeviceStateStore(repos);
 
-    const states = await Promise.all(fleet.map((tracker) => store.load(tracker.device, tracker.context)));
+    const entries = await Promise.all(fleet.map((tracker) => store.load(tracker.device, tracker.context)));
 
     expect(takeCount()).toBeLessThanOrEqual(12);
-    expect(states.map(summary)).toEqual(fleet.map(expected));
+    expect(entries.map((entry) => summary(entry.state))).toEqual(fleet.map(expected));
     const again = fleet.map((tracker) => store.load(tracker.device, tracker.context));
-    expect(again.every((state, index) => state === states[index])).toBe(true);
+    expect(again.every((entry, index) => entry === entries[index])).toBe(true);
     expect(takeCount()).toBe(0);
-    expect(fleet.every((tracker, index) => store.durableChange(tracker.device.id, states[index]!) === undefined)).toBe(true);
+    expect(entries.every((entry) => store.durableChange(entry, entry.state) === undefined)).toBe(true);
   });
 
   it('reads no history when the old motion logic needs no window', async () => {
@@ -104,10 +104,10 @@ describe.each(testDatabases())('device state store on $name', (database) => {
     const store = createDeviceStateStore(repos);
     const oldLogic = fleet.map((tracker) => ({ ...tracker, context: context({ device: tracker.device, config: { 'report.trip.newLogic': false } }) }));
 
-    const states = await Promise.all(oldLogic.map((tracker) => store.load(tracker.device, tracker.context)));
+    const entries = await Promise.all(oldLogic.map((tracker) => store.load(tracker.device, tracker.context)));
 
     expect(takeCount()).toBeLessThanOrEqual(4);
-    expect(states.map(summary)).toEqual(fleet.map((tracker) => ({ ...expected(tracker), window: [] })));
+    expect(entries.map((entry) => summary(entry.state))).toEqual(fleet.map((tracker) => ({ ...expected(tracker), window: [] })));
   });
 
   it('loads a device asked for twice before its load ends once, and alone as in a crowd', async () => {
@@ -117,7 +117,7 @@ describe.each(testDatabases())('device state store on $name', (database) => {
 
     const [first, second] = [store.load(tracker.device, tracker.context), store.load(tracker.device, tracker.context)];
     expect(second).toBe(first);
-    expect(summary(await first)).toEqual(expected(tracker));
+    expect(summary((await first).state)).toEqual(expected(tracker));
     expect(takeCount()).toBeLessThanOrEqual(4);
   });
 
@@ -130,7 +130,7 @@ describe.each(testDatabases())('device state store on $name', (database) => {
     expect(store.size()).toBe(0);
 
     const retried = await Promise.all(trackers.map((tracker) => store.load(tracker.device, tracker.context)));
-    expect(retried.map(summary)).toEqual(trackers.map(expected));
+    expect(retried.map((entry) => summary(entry.state))).toEqual(trackers.map(expected));
     expect(store.size()).toBe(5);
   });
 });
