@@ -26,6 +26,46 @@ const cpuMsOfStat = (file: string) => {
 export const cpuMsOf = (pid: number) => cpuMsOfStat(`/proc/${pid}/stat`);
 /** CPU time (user + system) one thread of this process has used, in milliseconds. */
 export const threadCpuMsOf = (tid: number) => cpuMsOfStat(`/proc/self/task/${tid}/stat`);
+/** Per thread of a process: nanoseconds on a core and waiting for one (`/proc/<pid>/task/<tid>/schedstat`), and user and kernel clock ticks. */
+export interface ThreadTimes {
+  runNs: number;
+  waitNs: number;
+  userTicks: number;
+  systemTicks: number;
+}
+
+export const threadTimesOf = (pid: number): Map<number, ThreadTimes> => {
+  const times = new Map<number, ThreadTimes>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const [runNs, waitNs] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      times.set(Number(tid), { runNs: runNs!, waitNs: waitNs!, userTicks: Number(fields[11]), systemTicks: Number(fields[12]) });
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return times;
+};
+
+/**
+ * What each of a process's threads did between two {@link threadTimesOf} readings `seconds` apart,
+ * busiest first: share of a core (of it in the kernel) and share of the time it waited for a core.
+ * The event loop is the thread whose id is the process's; worker threads have no names to tell.
+ */
+export const threadReport = (pid: number, before: Map<number, ThreadTimes>, after: Map<number, ThreadTimes>, seconds: number): string[] =>
+  [...after]
+    .flatMap(([tid, end]) => {
+      const start = before.get(tid);
+      if (!start) return [];
+      const ticks = (end.userTicks - start.userTicks + end.systemTicks - start.systemTicks) || 1;
+      const core = (end.runNs - start.runNs) / 1e9 / seconds;
+      return [{ tid, core, kernel: (core * (end.systemTicks - start.systemTicks)) / ticks, waiting: (end.waitNs - start.waitNs) / 1e9 / seconds }];
+    })
+    .filter(({ core }) => core >= 0.005)
+    .sort((a, b) => b.core - a.core)
+    .map(({ tid, core, kernel, waiting }) => `${tid === pid ? 'event loop' : `thread ${tid}`}: ${(core * 100).toFixed(1)} % of a core (${(kernel * 100).toFixed(1)} in the kernel), waited for a core ${(waiting * 100).toFixed(1)} % of the time`);
+
 export const machine = () => `${os.cpus()[0]?.model.trim()} ×${os.cpus().length}, Node ${process.version}`;
 export const today = () => new Date().toISOString().slice(0, 10);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,11 +9,13 @@
  * the server's resident memory in BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` stores into a fresh
  * PostgreSQL database on that server (dropped afterwards) instead of SQLite. `BENCH_PER_SECOND=1` also
  * prints each measured second's sends and ack p50/p99/max (by when the position was sent), which
- * shows whether a p99 comes from the whole run or from a few seconds of it. Needs `npm run build`.
+ * shows whether a p99 comes from the whole run or from a few seconds of it. It also prints what each of
+ * the server's threads did while the fleet sent (Linux's per-thread scheduler statistics): its share
+ * of a core, of it in the kernel, and how long it waited for a core. Needs `npm run build`.
  */
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, freshPostgresDatabase, sendPaced, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { connectFleet, cpuMsOf, freshPostgresDatabase, sendPaced, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -86,11 +88,13 @@ const main = async () => {
   latencies.length = 0;
   sentAt.length = 0;
   const cpuBefore = cpuMsOf(server.pid!);
+  const threadsBefore = threadTimesOf(server.pid!);
   const fleetCpuBefore = process.cpuUsage();
   let peakRss = rssOf(server.pid!);
   const started = measuredFrom;
   const rssWatch = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 50);
   const sent = await sendPaced(RATE, SECONDS * 1000, send);
+  const threads = threadReport(server.pid!, threadsBefore, threadTimesOf(server.pid!), (performance.now() - started) / 1000);
   clearInterval(rssWatch);
   // let the acknowledgements in flight arrive
   const deadline = performance.now() + 10_000;
@@ -101,6 +105,7 @@ const main = async () => {
   const fleetCpu = process.cpuUsage(fleetCpuBefore);
   const fleetCpuShare = (fleetCpu.user + fleetCpu.system) / 1000 / (seconds * 1000);
   if (PER_SECOND) for (const line of perSecondLines(sentAt, latencies)) console.log(line);
+  console.log(`server threads while sending:\n  ${threads.join('\n  ')}`);
   latencies.sort((a, b) => a - b);
   for (const tracker of trackers) tracker.socket.destroy();
   await stopServer(server);
