@@ -17,6 +17,18 @@ import type { MaybeAsync } from './maybe-async.js';
  * Devices missing from the cache are loaded in batches (see batch-loader), so that a start or an
  * invalidation with thousands of reporting devices costs a few queries per batch, not per device.
  */
+/**
+ * A device's context found before, kept by the caller between the device's positions: still the
+ * cached one while nothing was invalidated since, so finding it costs no lookup in a 10,000-entry map.
+ */
+export interface RememberedContext {
+  context: DeviceContext | undefined;
+  /** The device it is the context of. */
+  contextOf: number;
+  /** The catalog's version when it was found. */
+  contextAt: number;
+}
+
 export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfig) => {
   const shapes = createGeofenceShapeCache();
   const contexts = new Map<number, DeviceContext>();
@@ -35,8 +47,18 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
   });
 
   return {
-    /** Synchronous when cached; devices asked for together are loaded together. */
-    contextFor: (device: Device): MaybeAsync<DeviceContext> => contexts.get(device.id) ?? batches.load(device.id, device),
+    /** Synchronous when cached; devices asked for together are loaded together. `remembered` is checked first, and keeps the cached context found. */
+    contextFor: (device: Device, remembered?: RememberedContext): MaybeAsync<DeviceContext> => {
+      if (remembered?.context && remembered.contextAt === version && remembered.contextOf === device.id) return remembered.context;
+      const cached = contexts.get(device.id);
+      if (cached === undefined) return batches.load(device.id, device);
+      if (remembered) {
+        remembered.context = cached;
+        remembered.contextOf = device.id;
+        remembered.contextAt = version;
+      }
+      return cached;
+    },
     /** Only the settings (device → groups → server → config), for tasks that need nothing else. */
     settingsFor: async (device: Device): Promise<DeviceSettings> => {
       const [groupMap, serverAttributes] = await Promise.all([groups.get(), server.get()]);

@@ -22,6 +22,11 @@ export interface StateEntry {
   forgotten: boolean;
 }
 
+/** A device's state entry found before, kept by the caller between the device's positions: used while it is still the device's. */
+export interface RememberedState {
+  entry: StateEntry | undefined;
+}
+
 const entryOf = (deviceId: number, state: DeviceState, written: string | undefined): StateEntry => ({ deviceId, state, written, motion: state.motion, overspeed: state.overspeed, forgotten: false });
 
 interface StateRequest {
@@ -46,6 +51,8 @@ export const createDeviceStateStore = (repos: Repositories) => {
 
   const remember = (deviceId: number, state: DeviceState, durableText: string | undefined): StateEntry => {
     const entry = entryOf(deviceId, state, durableText ?? serializeDurableState(state));
+    const previous = entries.get(deviceId);
+    if (previous !== undefined) previous.forgotten = true;
     entries.set(deviceId, entry);
     return entry;
   };
@@ -101,8 +108,18 @@ export const createDeviceStateStore = (repos: Repositories) => {
   const batches = createBatchLoader<StateRequest, StateEntry>((requests) => loadStates([...requests.values()]));
 
   return {
-    /** The device's state entry; synchronous when cached; devices asked for together are loaded together. */
-    load: (device: Device, context: DeviceContext): MaybeAsync<StateEntry> => entries.get(device.id) ?? batches.load(device.id, { device, context }),
+    /**
+     * The device's state entry; synchronous when cached; devices asked for together are loaded
+     * together. `remembered` is checked first, and keeps the cached entry found.
+     */
+    load: (device: Device, context: DeviceContext, remembered?: RememberedState): MaybeAsync<StateEntry> => {
+      const known = remembered?.entry;
+      if (known !== undefined && !known.forgotten && known.deviceId === device.id) return known;
+      const cached = entries.get(device.id);
+      if (cached === undefined) return batches.load(device.id, { device, context });
+      if (remembered) remembered.entry = cached;
+      return cached;
+    },
     /** The durable JSON to store with `state` (the entry's next state), or undefined when it did not change. */
     durableChange: (entry: StateEntry, state: DeviceState): string | undefined => {
       const known = entry.forgotten ? undefined : entry;

@@ -12,7 +12,7 @@ import { createGroupCommit, type Commitment } from './group-commit.js';
 import { createSerialLanes, type Lane } from './serial-lanes.js';
 import type { EventService } from './events/event-service.js';
 import { toPosition, toPositionRow } from './pipeline-position.js';
-import type { PositionProcessor, PreparedPosition } from './position-processor.js';
+import type { PositionProcessor, PreparedPosition, ProcessorMemo } from './position-processor.js';
 import { andThen, type MaybeAsync } from './maybe-async.js';
 
 export type IngestResult =
@@ -67,8 +67,12 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     if (events.length > 0) void eventService.announce(events, device, position).catch(() => undefined);
   };
 
-  /** The device its lane's identifier was found to be, kept on the lane from one message to the next. */
-  const rememberedOn = (lane: Lane): RememberedDevice => (lane.memo ??= { device: undefined, at: -1 }) as RememberedDevice;
+  /**
+   * What a lane keeps from one message of its identifier to the next: the device it was found to be,
+   * that device's context and state entry. Each part is checked before it is used.
+   */
+  const rememberedOn = (lane: Lane): RememberedDevice & ProcessorMemo =>
+    (lane.memo ??= { device: undefined, at: -1, context: undefined, contextOf: 0, contextAt: -1, entry: undefined } satisfies RememberedDevice & ProcessorMemo) as RememberedDevice & ProcessorMemo;
 
   const announced = (prepared: PreparedPosition, lane: Lane, received: number, row: StoredPositionRow | undefined, { latestId, events }: IngestOutcome): IngestResult => {
     processor.commit(prepared);
@@ -120,7 +124,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
       if (device.disabled) return { status: 'disabled-device', uniqueId: this.decoded.uniqueId };
       this.deviceId = device.id;
       this.received = now();
-      return andThen(processor.prepare(this.decoded, device, this.received), (prepared) => this.queue(prepared));
+      return andThen(processor.prepare(this.decoded, device, this.received, rememberedOn(this.lane)), (prepared) => this.queue(prepared));
     }
 
     queue(prepared: PreparedPosition): undefined {

@@ -2,14 +2,17 @@ import type { Device, Event } from '@tracklane/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
 import type { Repositories } from '../storage/repositories.js';
-import type { DeviceCatalog } from './device-catalog.js';
-import type { DeviceStateStore, StateEntry } from './device-state-store.js';
+import type { DeviceCatalog, RememberedContext } from './device-catalog.js';
+import type { DeviceStateStore, RememberedState, StateEntry } from './device-state-store.js';
 import { deviceEvent, toEvent, type PendingEvent } from './events/pending-event.js';
 import { fromDecoded } from './pipeline-position.js';
 import type { PipelineResult, PositionPipeline } from './position-pipeline.js';
 import { andThen, type MaybeAsync } from './maybe-async.js';
 
 const NO_EVENTS: readonly PendingEvent[] = Object.freeze([]);
+
+/** What the caller keeps for a device between its positions (the ingest: on the device's lane), so its context and state are found without a lookup. */
+export type ProcessorMemo = RememberedContext & RememberedState;
 
 /** A decoded position run through the pipeline, ready to be stored. */
 export interface PreparedPosition {
@@ -32,9 +35,9 @@ export const createPositionProcessor = (deps: { repos: Repositories; catalog: De
   const { repos, catalog, states, pipeline, log, now } = deps;
   return {
     /** Synchronous when the device's context and state are cached, as they are after its first position. */
-    prepare: (decoded: DecodedPosition, device: Device, received: number): MaybeAsync<PreparedPosition> =>
-      andThen(catalog.contextFor(device), (context) =>
-        andThen(states.load(device, context), (entry) => {
+    prepare: (decoded: DecodedPosition, device: Device, received: number, memo?: ProcessorMemo): MaybeAsync<PreparedPosition> =>
+      andThen(catalog.contextFor(device, memo), (context) =>
+        andThen(states.load(device, context, memo), (entry) => {
           const { state } = entry;
           const result = pipeline(fromDecoded(decoded, device.id, received, state.last), context, state, now());
           if (result.kind === 'filtered') log.info({ deviceId: device.id, filters: result.filters }, 'position filtered');

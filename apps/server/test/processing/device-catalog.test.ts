@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '@tracklane/domain';
-import { createDeviceCatalog } from '../../src/processing/device-catalog.js';
+import { createDeviceCatalog, type RememberedContext } from '../../src/processing/device-catalog.js';
 import type { DeviceContext } from '../../src/processing/device-context.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { countedRepositories } from '../helpers/counted-repositories.js';
@@ -128,6 +128,21 @@ describe.each(testDatabases())('device catalog on $name', (database) => {
     const again = fixture.devices.map((device) => catalog.contextFor(device));
     expect(again.every((context, index) => context === contexts[index])).toBe(true);
     expect(takeCount()).toBe(0);
+  });
+
+  it('answers a remembered context until an invalidation, and never another device\'s', async () => {
+    const catalog = createDeviceCatalog(server.ctx.repos, server.ctx.config.processing);
+    const [device, other] = [fixture.devices[0]!, fixture.devices[1]!];
+    const remembered: RememberedContext = { context: undefined, contextOf: 0, contextAt: -1 };
+    const loaded = await catalog.contextFor(device, remembered);
+    expect(catalog.contextFor(device, remembered)).toBe(loaded);
+    expect(remembered.context).toBe(loaded);
+    expect(summary(await catalog.contextFor(other, remembered))).toEqual(expected(fixture, other, 1));
+
+    catalog.invalidate();
+    const fresh = await catalog.contextFor(device, remembered);
+    expect(fresh).not.toBe(loaded);
+    expect(summary(fresh)).toEqual(expected(fixture, device, 0));
   });
 
   it('gives a device asked for alone the same context as in a crowd', async () => {

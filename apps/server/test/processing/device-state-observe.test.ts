@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDeviceStateStore } from '../../src/processing/device-state-store.js';
+import { createDeviceStateStore, type RememberedState, type StateEntry } from '../../src/processing/device-state-store.js';
 import { toPosition } from '../../src/processing/pipeline-position.js';
 import type { Repositories } from '../../src/storage/repositories.js';
 import { context, device as deviceOf, position, T0 } from '../helpers/processing-fixtures.js';
@@ -22,6 +22,7 @@ const storeWithLatest = async () => {
     states,
     /** The entry a position arriving now would be prepared with. */
     entry: async () => states.load(device, deviceContext),
+    loadRemembering: async (remembered: RememberedState) => states.load(device, deviceContext, remembered),
     observe: (id: number, time: number) => states.observe(toPosition(position({ id, time }))),
     /** Whether the next position would read the state from the database again. */
     reloads: async () => {
@@ -71,5 +72,19 @@ describe('the device state hears positions stored by other instances', () => {
     store.states.commit(inFlight, next, undefined);
     expect(await store.entry()).toBe(fresh);
     expect(fresh.state).toBe(next);
+  });
+
+  it('a remembered state entry serves the next position until the state is dropped', async () => {
+    const store = await storeWithLatest();
+    const entry = await store.entry();
+    const remembered = { entry: undefined as StateEntry | undefined };
+    expect(await store.loadRemembering(remembered)).toBe(entry);
+    expect(remembered.entry).toBe(entry);
+    store.observe(300, T0 + 60_000);
+    const fresh = await store.loadRemembering(remembered);
+    expect(fresh).not.toBe(entry);
+    expect(remembered.entry).not.toBe(fresh); // read from the database: kept from the next load on
+    expect(await store.loadRemembering(remembered)).toBe(fresh);
+    expect(remembered.entry).toBe(fresh);
   });
 });
