@@ -191,10 +191,14 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     else admission.queue(() => message.start());
   };
 
-  /** Starts at once, synchronously, when its device has nothing under way and the ingest is under its limit. */
-  const submit = (decoded: DecodedPosition, callbacks: IngestCallbacks): void => {
+  /**
+   * Starts at once, synchronously, when its device has nothing under way and the ingest is under its
+   * limit. `endpoint`, the tracker's session, keeps the lane of its identifier for its next message.
+   */
+  const submit = (decoded: DecodedPosition, callbacks: IngestCallbacks, endpoint?: { ingestMemo: unknown }): void => {
     observer.received(decoded);
-    const lane = lanes.take(decoded.uniqueId);
+    const lane = lanes.take(decoded.uniqueId, endpoint?.ingestMemo as Lane | undefined);
+    if (endpoint && lane) endpoint.ingestMemo = lane;
     if (lane) admitted(lane, decoded, callbacks);
     else lanes.queue(decoded.uniqueId, (next) => admitted(next, decoded, callbacks));
   };

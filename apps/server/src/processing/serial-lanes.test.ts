@@ -90,4 +90,29 @@ describe('createSerialLanes', () => {
     }
     expect(most).toBeLessThan(5 * fleet);
   });
+
+  it('takes a lane the caller kept while it is still its key\'s, and the key\'s own lane once it was dropped', () => {
+    let clock = 0;
+    const lanes = createSerialLanes(() => clock);
+    const kept = lanes.take('tracker')!;
+    lanes.leave(kept);
+    expect(lanes.take('tracker', kept)).toBe(kept);
+    // held through the kept lane: the key's work waits for it, whichever way it is taken
+    expect(lanes.take('tracker')).toBeUndefined();
+    lanes.leave(kept);
+    // a lane kept for another key is not this key's
+    expect(lanes.take('other', kept)).not.toBe(kept);
+
+    // the tracker goes silent for a pruning period while many others come and go: its lane is dropped
+    for (let n = 0; n < 5000; n++) {
+      clock += 20;
+      lanes.leave(lanes.take(`once-${n}`)!);
+    }
+    const again = lanes.take('tracker', kept)!;
+    expect(again).not.toBe(kept);
+    // and it is the one every later message of the key meets
+    expect(lanes.take('tracker')).toBeUndefined();
+    lanes.leave(again);
+    expect(lanes.take('tracker')).toBe(again);
+  });
 });

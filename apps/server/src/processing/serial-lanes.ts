@@ -1,6 +1,9 @@
 /** One key's lane: held by the work under way, with the work queued behind it. */
 export interface Lane {
+  readonly key: string;
   busy: boolean;
+  /** Pruned: no longer the key's lane, so whoever kept it must look the key up again. */
+  dropped: boolean;
   /** Given work since the last pruning: a lane idle for a whole pruning period is dropped at the next. */
   used: boolean;
   /** Work that arrived while the lane was busy, in arrival order; made at the first wait, then kept. */
@@ -37,8 +40,10 @@ export const createSerialLanes = (now: () => number = Date.now) => {
   const prune = () => {
     prunedAt = now();
     for (const [key, lane] of lanes) {
-      if (!lane.busy && !lane.used) lanes.delete(key);
-      else lane.used = false;
+      if (!lane.busy && !lane.used) {
+        lanes.delete(key);
+        lane.dropped = true;
+      } else lane.used = false;
     }
     pruneAt = Math.max(PRUNE_FLOOR, lanes.size * 2);
   };
@@ -46,7 +51,7 @@ export const createSerialLanes = (now: () => number = Date.now) => {
     let lane = lanes.get(key);
     if (lane === undefined) {
       if (lanes.size >= pruneAt && now() - prunedAt >= PRUNE_INTERVAL_MS) prune();
-      lane = { busy: false, used: true, waiting: undefined, memo: undefined };
+      lane = { key, busy: false, dropped: false, used: true, waiting: undefined, memo: undefined };
       lanes.set(key, lane);
     }
     lane.used = true;
@@ -54,9 +59,17 @@ export const createSerialLanes = (now: () => number = Date.now) => {
   };
 
   return {
-    /** The key's lane, now held by the caller's work; undefined while other work holds it (then `queue`). */
-    take: (key: string): Lane | undefined => {
-      const lane = laneOf(key);
+    /**
+     * The key's lane, now held by the caller's work; undefined while other work holds it (then
+     * `queue`). `known`, a lane the caller kept from an earlier take, is used when it is still the
+     * key's: no lookup in a map of every key.
+     */
+    take: (key: string, known?: Lane): Lane | undefined => {
+      let lane: Lane;
+      if (known !== undefined && known.key === key && !known.dropped) {
+        lane = known;
+        lane.used = true;
+      } else lane = laneOf(key);
       if (lane.busy) return undefined;
       lane.busy = true;
       return lane;

@@ -14,6 +14,8 @@ export interface DeviceSession<S = unknown> {
   state: S;
   /** Epoch milliseconds of the last frame. */
   lastSeen: number;
+  /** What the ingest keeps for this endpoint from one of its messages to the next (the lane of the identifier it last reported). */
+  ingestMemo: unknown;
 }
 
 export const createDeviceSession = <S>(protocol: string, transport: Transport, remoteAddress: string, state: S, now: number): DeviceSession<S> => ({
@@ -24,6 +26,7 @@ export const createDeviceSession = <S>(protocol: string, transport: Transport, r
   model: undefined,
   state,
   lastSeen: now,
+  ingestMemo: undefined,
 });
 
 export const remoteAddressOf = (address: string | undefined, port: number | undefined): string =>

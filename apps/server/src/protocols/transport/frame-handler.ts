@@ -87,7 +87,7 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
     next(): void {
       try {
         const position = this.result.positions[this.index];
-        if (position) return ingest.submit(position, this);
+        if (position) return ingest.submit(position, this, this.session);
         acknowledge(this.result, this.reply);
       } catch (error) {
         return this.failed(error);
