@@ -10,14 +10,6 @@ import type { ProcessingConfig } from './settings/processing-config.js';
 import type { MaybeAsync } from './maybe-async.js';
 
 /**
- * Device contexts (settings, linked geofences, drivers, maintenances, computed attributes), each
- * loaded on a device's first position and kept until something they depend on changes:
- * `invalidate()` is called for every settings or access change (app-context wires it to the
- * broadcaster, so other instances hear it too). Geofence areas are parsed once per area text.
- * Devices missing from the cache are loaded in batches (see batch-loader), so that a start or an
- * invalidation with thousands of reporting devices costs a few queries per batch, not per device.
- */
-/**
  * A device's context found before, kept by the caller between the device's positions: still the
  * cached one while nothing was invalidated since, so finding it costs no lookup in a 10,000-entry map.
  */
@@ -29,6 +21,14 @@ export interface RememberedContext {
   contextAt: number;
 }
 
+/**
+ * Device contexts (settings, linked geofences, drivers, maintenances, computed attributes), each
+ * loaded on a device's first position and kept until something they depend on changes:
+ * `invalidate()` is called for every settings or access change (app-context wires it to the
+ * broadcaster, so other instances hear it too). Geofence areas are parsed once per area text.
+ * Devices missing from the cache are loaded in batches (see batch-loader), so that a start or an
+ * invalidation with thousands of reporting devices costs a few queries per batch, not per device.
+ */
 export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfig) => {
   const shapes = createGeofenceShapeCache();
   const contexts = new Map<number, DeviceContext>();

@@ -4,12 +4,6 @@ import type { Repositories } from '../storage/repositories.js';
 import type { MaybeAsync } from './maybe-async.js';
 
 /**
- * The devices that report, by identifier, kept in memory so a busy ingest does not read the device
- * row for every message. Follows the broadcaster (so other instances' changes too): a `device`
- * message replaces the entry, any access change (devices created, edited or removed) empties it.
- * Identifiers that match no device are not remembered, so a device created for them is found at once.
- */
-/**
  * A device found before, kept by the caller between messages of its identifier: while nothing in
  * the cache has changed since, it is still the cached one, and finding it costs no lookup in a
  * 10,000-entry map (a few cache misses each, once a busy ingest has moved everything out of the cache).
@@ -20,6 +14,12 @@ export interface RememberedDevice {
   at: number;
 }
 
+/**
+ * The devices that report, by identifier, kept in memory so a busy ingest does not read the device
+ * row for every message. Follows the broadcaster (so other instances' changes too): a `device`
+ * message replaces the entry, any access change (devices created, edited or removed) empties it.
+ * Identifiers that match no device are not remembered, so a device created for them is found at once.
+ */
 export const createDeviceLookup = (repos: Repositories, broadcaster: Broadcaster) => {
   const byUniqueId = new Map<string, Device>();
   const uniqueIdOf = new Map<number, string>();

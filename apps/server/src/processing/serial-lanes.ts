@@ -8,7 +8,7 @@ export interface Lane {
   used: boolean;
   /** Work that arrived while the lane was busy, in arrival order; made at the first wait, then kept. */
   waiting: ((lane: Lane) => void)[] | undefined;
-  /** What the lanes' user keeps for the key between pieces of work (the ingest: the device found for it). */
+  /** What the lanes' user keeps for the key between pieces of work (the ingest: the device found for it, its context and state). */
   memo: unknown;
 }
 

@@ -43,6 +43,7 @@ describe('connection numbers and table', () => {
     again.forEach((number, index) => table.set(number, `again ${index}`));
     table.set(third, 'third');
     // the slot of `second` first, then `first`'s, each under a new number; a fresh slot after them
+    expect(again.map((number) => number & (MAX_CONNECTIONS - 1))).toEqual([second, first]);
     expect(again).not.toContain(first);
     expect(again).not.toContain(second);
     expect(table.get(third)).toBe('third');
