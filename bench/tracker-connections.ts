@@ -9,7 +9,10 @@
  * the server's resident memory in BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` stores into a fresh
  * PostgreSQL database on that server (dropped afterwards) instead of SQLite. `BENCH_PER_SECOND=1` also
  * prints each measured second's sends and ack p50/p99/max (by when the position was sent), which
- * shows whether a p99 comes from the whole run or from a few seconds of it. It also prints what each of
+ * shows whether a p99 comes from the whole run or from a few seconds of it. Trackers report in device
+ * order, each once a round; `BENCH_ORDER=shuffled` makes each round's order random, as a real fleet's
+ * is (consecutive devices share pages of the positions index and the devices table, so device order
+ * writes fewer pages a batch). It also prints what each of
  * the server's threads did while the fleet sent (Linux's per-thread scheduler statistics): its share
  * of a core, of it in the kernel, and how long it waited for a core. Needs `npm run build`.
  */
@@ -24,8 +27,18 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const PROTOCOL = TRACKER_PROTOCOLS[(process.env.BENCH_PROTOCOL ?? 'gt06') as 'gt06' | 'teltonika'];
 if (!PROTOCOL) throw new Error('BENCH_PROTOCOL must be gt06 or teltonika');
 const PER_SECOND = process.env.BENCH_PER_SECOND === '1';
+/** Trackers report in a new random order each round rather than in device order, as a real fleet does. */
+const SHUFFLED = process.env.BENCH_ORDER === 'shuffled';
 const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
+
+/** Fisher-Yates, in place. */
+const shuffle = (items: number[]) => {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+};
 
 /** Each measured second's sends and ack latency percentiles, by when the position was sent. */
 const perSecondLines = (sentAt: number[], latencies: number[]): string[] => {
@@ -75,11 +88,15 @@ const main = async () => {
   const idleRss = rssOf(server.pid!);
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1 }));
   await warmUp(trackers, journeys, pending, latencies);
+  // each tracker reports once a round, in device order or (BENCH_ORDER=shuffled) in a new random order each round
+  const order = trackers.map((_, index) => index);
   let cursor = 0;
   const send = () => {
-    const tracker = trackers[cursor]!;
-    pending[cursor]!.push(performance.now());
-    tracker.socket.write(PROTOCOL.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
+    if (cursor === 0 && SHUFFLED) shuffle(order);
+    const index = order[cursor]!;
+    const tracker = trackers[index]!;
+    pending[index]!.push(performance.now());
+    tracker.socket.write(PROTOCOL.location(journeys[index]!.step(1), new Date(), tracker.serial++));
     cursor = (cursor + 1) % trackers.length;
   };
   await sendPaced(RATE, WARMUP_SECONDS * 1000, send);
@@ -111,7 +128,7 @@ const main = async () => {
   await stopServer(server);
   await postgres?.drop();
 
-  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), offered ${RATE.toLocaleString('en')}/s for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
+  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), offered ${RATE.toLocaleString('en')}/s${SHUFFLED ? ' in random order' : ''} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
   console.log(line);
   addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/tracker-connections.ts`, `BENCH_PROTOCOL=teltonika` for Teltonika). Targets: 10,000 connected trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
 };
