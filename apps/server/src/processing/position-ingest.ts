@@ -15,6 +15,10 @@ import { toPosition, toPositionRow } from './pipeline-position.js';
 import type { PositionProcessor, PreparedPosition, ProcessorMemo } from './position-processor.js';
 import { andThen, type MaybeAsync } from './maybe-async.js';
 
+/** What an identifier's lane keeps between its messages. */
+type LaneMemo = RememberedDevice & ProcessorMemo;
+type IngestLane = Lane<LaneMemo>;
+
 export type IngestResult =
   | { status: 'stored'; position: Position; device: Device; events: Event[] }
   /** Dropped by a filter: not stored, no events, but the device is online and the tracker gets its acknowledgement. */
@@ -57,7 +61,11 @@ export interface IngestCallbacks {
  * the tracker after the data is safe. `observers` hear of every message and its outcome.
  */
 export const createPositionIngest = (writer: IngestWriter, repos: Repositories, broadcaster: Broadcaster, engine: IngestEngine, now: () => number = Date.now, observers: readonly IngestObserver[] = []) => {
-  const lanes = createSerialLanes(now);
+  /**
+   * Each identifier's lane keeps from one of its messages to the next the device it was found to be,
+   * that device's context and state entry. Each part is checked before it is used.
+   */
+  const lanes = createSerialLanes<LaneMemo>(now, () => ({ device: undefined, at: -1, context: undefined, contextOf: 0, contextAt: -1, entry: undefined }));
   const admission = createAdmission(ADMITTED, FREE_TO_RESUME);
   const observer = combineObservers(observers);
   const devices = createDeviceLookup(repos, broadcaster);
@@ -67,16 +75,10 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     if (events.length > 0) void eventService.announce(events, device, position).catch(() => undefined);
   };
 
-  /**
-   * What a lane keeps from one message of its identifier to the next: the device it was found to be,
-   * that device's context and state entry. Each part is checked before it is used.
-   */
-  const rememberedOn = (lane: Lane): RememberedDevice & ProcessorMemo =>
-    (lane.memo ??= { device: undefined, at: -1, context: undefined, contextOf: 0, contextAt: -1, entry: undefined } satisfies RememberedDevice & ProcessorMemo) as RememberedDevice & ProcessorMemo;
 
-  const announced = (prepared: PreparedPosition, lane: Lane, received: number, row: StoredPositionRow | undefined, { latestId, events }: IngestOutcome): IngestResult => {
+  const announced = (prepared: PreparedPosition, lane: IngestLane, received: number, row: StoredPositionRow | undefined, { latestId, events }: IngestOutcome): IngestResult => {
     processor.commit(prepared);
-    const updated = devices.storedPosition(prepared.device, formatInstant(received), latestId, rememberedOn(lane));
+    const updated = devices.storedPosition(prepared.device, formatInstant(received), latestId, lane.memo);
     broadcaster.publish({ kind: 'device', device: updated });
     const { result } = prepared;
     if (result.kind === 'filtered') {
@@ -101,7 +103,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     prepared: PreparedPosition | undefined = undefined;
 
     constructor(
-      readonly lane: Lane,
+      readonly lane: IngestLane,
       readonly decoded: DecodedPosition,
       readonly callbacks: IngestCallbacks,
     ) {}
@@ -110,7 +112,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     start(): void {
       let outcome: MaybeAsync<IngestResult | undefined>;
       try {
-        outcome = andThen(devices.find(this.decoded.uniqueId, rememberedOn(this.lane)), (device) => this.accept(device));
+        outcome = andThen(devices.find(this.decoded.uniqueId, this.lane.memo), (device) => this.accept(device));
       } catch (error) {
         return this.later(undefined, error);
       }
@@ -124,7 +126,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
       if (device.disabled) return { status: 'disabled-device', uniqueId: this.decoded.uniqueId };
       this.deviceId = device.id;
       this.received = now();
-      return andThen(processor.prepare(this.decoded, device, this.received, rememberedOn(this.lane)), (prepared) => this.queue(prepared));
+      return andThen(processor.prepare(this.decoded, device, this.received, this.lane.memo), (prepared) => this.queue(prepared));
     }
 
     queue(prepared: PreparedPosition): undefined {
@@ -185,7 +187,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
   /** Positions of many devices share one transaction (and one commit) when they arrive together. */
   const write = createGroupCommit((records: InFlight[]) => writer.write(records), { concurrency: writer.concurrency });
 
-  const admitted = (lane: Lane, decoded: DecodedPosition, callbacks: IngestCallbacks): void => {
+  const admitted = (lane: IngestLane, decoded: DecodedPosition, callbacks: IngestCallbacks): void => {
     const message = new InFlight(lane, decoded, callbacks);
     if (admission.take()) message.start();
     else admission.queue(() => message.start());
@@ -197,7 +199,7 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
    */
   const submit = (decoded: DecodedPosition, callbacks: IngestCallbacks, endpoint?: { ingestMemo: unknown }): void => {
     observer.received(decoded);
-    const lane = lanes.take(decoded.uniqueId, endpoint?.ingestMemo as Lane | undefined);
+    const lane = lanes.take(decoded.uniqueId, endpoint?.ingestMemo as IngestLane | undefined);
     if (endpoint && lane) endpoint.ingestMemo = lane;
     if (lane) admitted(lane, decoded, callbacks);
     else lanes.queue(decoded.uniqueId, (next) => admitted(next, decoded, callbacks));

@@ -1,5 +1,5 @@
 /** One key's lane: held by the work under way, with the work queued behind it. */
-export interface Lane {
+export interface Lane<M = unknown> {
   readonly key: string;
   busy: boolean;
   /** Pruned: no longer the key's lane, so whoever kept it must look the key up again. */
@@ -7,9 +7,9 @@ export interface Lane {
   /** Given work since the last pruning: a lane idle for a whole pruning period is dropped at the next. */
   used: boolean;
   /** Work that arrived while the lane was busy, in arrival order; made at the first wait, then kept. */
-  waiting: ((lane: Lane) => void)[] | undefined;
-  /** What the lanes' user keeps for the key between pieces of work (the ingest: the device found for it, its context and state). */
-  memo: unknown;
+  waiting: ((lane: Lane<M>) => void)[] | undefined;
+  /** What the lanes' user keeps for the key between pieces of work (the ingest: the device found for it, its context and state), made with the lane. */
+  readonly memo: M;
 }
 
 /** Lanes kept before unused ones are dropped (then twice the lanes kept, at least this). */
@@ -32,8 +32,9 @@ const PRUNE_INTERVAL_MS = 30_000;
  * (Dropping every lane idle at the instant the lanes doubled dropped most of a reporting fleet's
  * lanes each time: at 10,000 devices, all of them again every ~800 positions.)
  */
-export const createSerialLanes = (now: () => number = Date.now) => {
-  const lanes = new Map<string, Lane>();
+export const createSerialLanes = <M = undefined>(now: () => number = Date.now, newMemo: () => M = () => undefined as M) => {
+  type KeyLane = Lane<M>;
+  const lanes = new Map<string, KeyLane>();
   let pruneAt = PRUNE_FLOOR;
   let prunedAt = now();
 
@@ -47,11 +48,11 @@ export const createSerialLanes = (now: () => number = Date.now) => {
     }
     pruneAt = Math.max(PRUNE_FLOOR, lanes.size * 2);
   };
-  const laneOf = (key: string): Lane => {
+  const laneOf = (key: string): KeyLane => {
     let lane = lanes.get(key);
     if (lane === undefined) {
       if (lanes.size >= pruneAt && now() - prunedAt >= PRUNE_INTERVAL_MS) prune();
-      lane = { key, busy: false, dropped: false, used: true, waiting: undefined, memo: undefined };
+      lane = { key, busy: false, dropped: false, used: true, waiting: undefined, memo: newMemo() };
       lanes.set(key, lane);
     }
     lane.used = true;
@@ -64,8 +65,8 @@ export const createSerialLanes = (now: () => number = Date.now) => {
      * `queue`). `known`, a lane the caller kept from an earlier take, is used when it is still the
      * key's: no lookup in a map of every key.
      */
-    take: (key: string, known?: Lane): Lane | undefined => {
-      let lane: Lane;
+    take: (key: string, known?: KeyLane): KeyLane | undefined => {
+      let lane: KeyLane;
       if (known !== undefined && known.key === key && !known.dropped) {
         lane = known;
         lane.used = true;
@@ -75,7 +76,7 @@ export const createSerialLanes = (now: () => number = Date.now) => {
       return lane;
     },
     /** Queues work behind the key's: `start` gets the lane once every piece of work before it has left. */
-    queue: (key: string, start: (lane: Lane) => void): void => {
+    queue: (key: string, start: (lane: KeyLane) => void): void => {
       const lane = laneOf(key);
       if (!lane.busy) {
         lane.busy = true;
@@ -85,7 +86,7 @@ export const createSerialLanes = (now: () => number = Date.now) => {
       (lane.waiting ??= []).push(start);
     },
     /** The work holding `lane` is done: the next queued work of its key gets it and starts, or it is free. */
-    leave: (lane: Lane): void => {
+    leave: (lane: KeyLane): void => {
       const next = lane.waiting?.shift();
       if (next) next(lane);
       else lane.busy = false;
@@ -95,4 +96,4 @@ export const createSerialLanes = (now: () => number = Date.now) => {
   };
 };
 
-export type SerialLanes = ReturnType<typeof createSerialLanes>;
+export type SerialLanes<M = undefined> = ReturnType<typeof createSerialLanes<M>>;
