@@ -19,7 +19,7 @@ export const createAccumulatorService = (ctx: AppContext) => ({
     const position = { ...copy, serverTime: formatInstant(ctx.now()), attributes };
     const id = await ctx.storage.db.transaction().execute(async (trx) => {
       const positionId = await ctx.repos.positions.insert(position, trx);
-      await ctx.repos.deviceState.setLatestPosition(device.id, positionId, trx);
+      await ctx.repos.deviceState.setLatestPosition(device.id, positionId, position.fixTime === null ? null : Date.parse(position.fixTime), trx);
       return positionId;
     });
     ctx.broadcaster.publish({ kind: 'position', position: { ...position, id } });

@@ -64,9 +64,6 @@ export interface DeviceRow extends WithAttributes {
   calendarId: Ref;
   name: string;
   uniqueId: string;
-  status: string | null;
-  lastUpdate: Instant;
-  positionId: Ref;
   phone: string | null;
   model: string | null;
   contact: string | null;
@@ -74,6 +71,21 @@ export interface DeviceRow extends WithAttributes {
   disabled: Flag;
   expirationTime: Instant;
 }
+
+/**
+ * What the server learns from a device's messages, one narrow row per device that has been heard
+ * (migration 0004 tells why it is not on the devices row). `fixTime` is the latest position's.
+ */
+export interface DeviceLatestRow {
+  deviceId: number;
+  status: string | null;
+  lastUpdate: Instant;
+  positionId: Ref;
+  fixTime: Instant;
+}
+
+/** A device as the API shows it: its row and what its messages told (a view). */
+export interface DeviceWithLatestRow extends DeviceRow, Omit<DeviceLatestRow, 'deviceId' | 'fixTime'> {}
 
 export interface GroupRow extends WithAttributes {
   id: Id;
@@ -238,6 +250,8 @@ export interface DatabaseSchema {
   server: ServerRow;
   users: UserRow;
   devices: DeviceRow;
+  device_latest: DeviceLatestRow;
+  devices_with_latest: DeviceWithLatestRow;
   groups: GroupRow;
   positions: PositionRow;
   events: EventRow;

@@ -46,21 +46,23 @@ const applyFilter = (query: any, filter: Omit<ListFilter, 'sortColumn'>) => {
   return q;
 };
 
+/** `readFrom`: a view that reads the entity whole when its table holds only the part people write. */
 export const createEntityRepository = <T>(
   rootDb: Kysely<DatabaseSchema>,
   table: keyof DatabaseSchema,
   codec: EntityCodec<T>,
+  readFrom: keyof DatabaseSchema = table,
 ): EntityRepository<T> => {
   const base = rootDb as unknown as AnyDb;
   return {
     table,
     findById: async (id, db = base) => {
-      const row = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom(readFrom).selectAll().where('id', '=', id).executeTakeFirst();
       return row ? codec.fromRow(row) : undefined;
     },
     list: async (filter, db = base) => {
       // case-insensitive, so both dialects order names the way people read them
-      let query = applyFilter(db.selectFrom(table).selectAll(), filter).orderBy(sql`lower(${sql.ref(filter.sortColumn)})`).orderBy('id');
+      let query = applyFilter(db.selectFrom(readFrom).selectAll(), filter).orderBy(sql`lower(${sql.ref(filter.sortColumn)})`).orderBy('id');
       if (filter.limit && filter.limit > 0) query = query.limit(filter.limit).offset(filter.offset ?? 0);
       else if (filter.offset && filter.offset > 0) query = query.limit(2 ** 31 - 1).offset(filter.offset);
       const rows: Record<string, unknown>[] = await query.execute();

@@ -1,7 +1,8 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import * as initial from './migrations/0001-initial.migration.js';
 import * as passwordResets from './migrations/0002-password-resets.migration.js';
 import * as processingStates from './migrations/0003-processing-states.migration.js';
+import * as deviceLatest from './migrations/0004-device-latest.migration.js';
 import type { Storage } from './database.js';
 
 /** Migrations are listed in code so the build needs no migration folder at run time. */
@@ -9,6 +10,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-password-resets': passwordResets,
   '0003-processing-states': processingStates,
+  '0004-device-latest': deviceLatest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -23,11 +25,23 @@ const currentSchema = async (storage: Storage): Promise<string | undefined> => {
   return rows[0]?.schema;
 };
 
-export const migrateToLatest = async (storage: Storage): Promise<void> => {
+const migratorOf = async (storage: Storage): Promise<Migrator> => {
   const migrationTableSchema = await currentSchema(storage);
-  const { error, results } = await new Migrator({ db: storage.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
+  return new Migrator({ db: storage.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+};
+
+const throwIfFailed = ({ error, results }: MigrationResultSet): void => {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+};
+
+export const migrateToLatest = async (storage: Storage): Promise<void> => {
+  throwIfFailed(await (await migratorOf(storage)).migrateToLatest());
+};
+
+/** Up to and including the named migration: a database as an older version left it, for testing what a later migration makes of it. */
+export const migrateTo = async (storage: Storage, name: keyof typeof MIGRATIONS): Promise<void> => {
+  throwIfFailed(await (await migratorOf(storage)).migrateTo(name));
 };

@@ -12,9 +12,9 @@ const latestRows = (root: Kysely<DatabaseSchema>, deviceIds: RawBuilder<unknown>
   root
     .selectFrom('positions')
     .selectAll('positions')
-    .innerJoin('devices', 'devices.positionId', 'positions.id')
-    .where('devices.id', 'in', deviceIds as never)
-    .orderBy('devices.id');
+    .innerJoin('device_latest', 'device_latest.positionId', 'positions.id')
+    .where('device_latest.deviceId', 'in', deviceIds as never)
+    .orderBy('device_latest.deviceId');
 
 /** `positionIds`: on SQLite, the ids the ingest also draws from (it knows them before it writes). */
 export const createPositionRepository = (root: Kysely<DatabaseSchema>, positionIds?: PositionIds) => ({
@@ -49,13 +49,21 @@ export const createPositionRepository = (root: Kysely<DatabaseSchema>, positionI
    * `afterDeviceId`, at most `limit`. For writing their JSON straight from the rows (positionJson).
    */
   findLatestRowPage: (deviceIds: RawBuilder<unknown>, afterDeviceId: number, limit: number): Promise<StoredPositionRow[]> =>
-    latestRows(root, deviceIds).where('devices.id', '>', afterDeviceId).limit(limit).execute(),
-  deleteById: async (id: number): Promise<boolean> => {
-    const result = await root.deleteFrom('positions').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  },
+    latestRows(root, deviceIds).where('device_latest.deviceId', '>', afterDeviceId).limit(limit).execute(),
+  // Deleting a device's latest position forgets its fix time, so that the device's next position
+  // becomes its latest whatever its fix (a deleted latest counts as older, as a missing one does).
+  deleteById: async (id: number): Promise<boolean> =>
+    root.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('positions').where('id', '=', id).returning('deviceId').executeTakeFirst();
+      if (!deleted) return false;
+      await trx.updateTable('device_latest').set({ fixTime: null }).where('deviceId', '=', deleted.deviceId).where('positionId', '=', id).execute();
+      return true;
+    }),
   deleteRange: async (deviceId: number, from: number, to: number): Promise<void> => {
-    await root.deleteFrom('positions').where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to).execute();
+    await root.transaction().execute(async (trx) => {
+      await trx.deleteFrom('positions').where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to).execute();
+      await trx.updateTable('device_latest').set({ fixTime: null }).where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to).execute();
+    });
   },
 });
 

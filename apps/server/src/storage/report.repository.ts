@@ -149,7 +149,7 @@ export const createReportRepository = (db: Kysely<DatabaseSchema>) => {
      * asked groups or their sub-groups (any depth); all of `accessible` when nothing was asked.
      */
     devices: async (accessible: IdSet, deviceIds: number[], groupIds: number[]): Promise<Device[]> => {
-      let query = db.selectFrom('devices').selectAll().where('id', 'in', accessible as unknown as Expression<number>);
+      let query = db.selectFrom('devices_with_latest').selectAll().where('id', 'in', accessible as unknown as Expression<number>);
       if (deviceIds.length > 0 || groupIds.length > 0) {
         const groups = sql`(
           with recursive tree(id) as (

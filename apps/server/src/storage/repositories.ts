@@ -18,7 +18,7 @@ export const createRepositories = ({ db, positionIds }: Storage) => ({
   server: createServerRepository(db),
   users: createEntityRepository<User>(db, 'users', codecs.user),
   userAccounts: createUserRepository(db),
-  devices: createEntityRepository<Device>(db, 'devices', codecs.device),
+  devices: createEntityRepository<Device>(db, 'devices', codecs.device, 'devices_with_latest'),
   deviceState: createDeviceRepository(db),
   groups: createEntityRepository<Group>(db, 'groups', codecs.group),
   geofences: createEntityRepository<Geofence>(db, 'geofences', codecs.geofence),

@@ -71,14 +71,17 @@ export const createBatchPacker = () => {
 };
 
 // The new position becomes the latest unless the current latest has a later fix; a device without
-// one (or whose latest is gone) takes it too: one lookup of the latest's fix time either way. Its
-// count of changed rows tells whether it did. A RETURNING clause, which SQLite runs through a table
-// of its own for each statement, cost about 2 µs more a position (with its insert 8.0-9.0 against
-// 6.0-6.7 µs, 10,000 devices in turn, batches of 200).
-const RECORD_LATEST = `update devices set status = 'online', "lastUpdate" = ?, "positionId" = ?
-  where id = ? and coalesce((select "fixTime" <= ? from positions where positions.id = devices."positionId"), 1)`;
+// one (or whose latest was deleted) takes it too. Its count of changed rows tells whether it did. A
+// RETURNING clause, which SQLite runs through a table of its own for each statement, cost about
+// 2 µs more a position (with its insert 8.0-9.0 against 6.0-6.7 µs, 10,000 devices in turn, batches
+// of 200).
+const RECORD_LATEST = `update device_latest set status = 'online', "lastUpdate" = ?, "positionId" = ?, "fixTime" = ?
+  where "deviceId" = ? and coalesce("fixTime" <= ?, 1)`;
 /** A message without a position, or one whose fix is older than the device's latest. */
-const MARK_ONLINE = `update devices set status = 'online', "lastUpdate" = ? where id = ? returning "positionId"`;
+const MARK_ONLINE = `update device_latest set status = 'online', "lastUpdate" = ? where "deviceId" = ? returning "positionId"`;
+/** A device's first message: its row, unless the device is gone. */
+const FIRST_HEARD = `insert into device_latest ("deviceId", status, "lastUpdate", "positionId", "fixTime")
+  select ?, 'online', ?, ?, ? where exists (select 1 from devices where id = ?)`;
 const SAVE_STATE = `insert into processing_states ("deviceId", state) values (?, ?) on conflict ("deviceId") do update set state = excluded.state`;
 
 /**
@@ -113,10 +116,17 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
     return Number(cached.statement.run(values).lastInsertRowid);
   };
 
-  /** Records a message that leaves the device's latest position as it is; that position's id (0 for none, or a device gone). */
-  const markOnline = (deviceId: number, received: number): number => {
-    const device = statement(MARK_ONLINE).get(received, deviceId) as { positionId: number | null } | undefined;
-    return Number(device?.positionId ?? 0);
+  /**
+   * Records that the device was heard at `received`, with a position (`positionId` > 0) that becomes
+   * its latest unless that has a later fix; the device's latest position afterwards (0 for none, or
+   * a device gone).
+   */
+  const recordLatest = (deviceId: number, received: number, positionId: number, fixTime: number): number => {
+    if (positionId > 0 && statement(RECORD_LATEST).run(received, positionId, fixTime, deviceId, fixTime).changes > 0) return positionId;
+    const heard = statement(MARK_ONLINE).get(received, deviceId) as { positionId: number | null } | undefined;
+    if (heard) return Number(heard.positionId ?? 0);
+    const [latest, latestFix] = positionId > 0 ? [positionId, fixTime] : [null, null];
+    return statement(FIRST_HEARD).run(deviceId, received, latest, latestFix, deviceId).changes > 0 ? positionId : 0;
   };
 
   const writeAll = sqlite.transaction(({ columns, values }: SqliteBatch): SqliteBatchResults => {
@@ -134,10 +144,9 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
       const received = values[at++] as number;
       const positionId = values[at++] as number;
       const fixTime = values[at++] as number;
-      const position = values[at] !== -1;
-      if (position) insertRowAt('positions', positionId);
+      if (values[at] !== -1) insertRowAt('positions', positionId);
       else at++;
-      const latestId = position && statement(RECORD_LATEST).run(received, positionId, deviceId, fixTime).changes > 0 ? positionId : markOnline(deviceId, received);
+      const latestId = recordLatest(deviceId, received, positionId, fixTime);
       const state = values[at++] as string | null;
       if (state !== null) statement(SAVE_STATE).run(deviceId, state);
       const events = values[at++] as number;

@@ -42,7 +42,7 @@ export const createDeviceStatusTask = (repos: Repositories, broadcaster: Broadca
   const markOffline = async (deviceId: number): Promise<void> => {
     const device = await repos.devices.findById(deviceId);
     if (!device || device.status === 'offline') return;
-    await repos.deviceState.updateStatus(deviceId, { status: 'offline' });
+    await repos.deviceState.updateStatus(deviceId, 'offline');
     await announceStatus({ ...device, status: 'offline' }, 'deviceOffline');
   };
 

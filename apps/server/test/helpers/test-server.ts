@@ -38,15 +38,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Boots the real app on a fresh, empty database (a private schema on PostgreSQL). */
-export const startTestServer = async (database: TestDatabase, env: Record<string, string> = {}): Promise<TestServer> => {
-  const schema = database.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  if (schema) {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+/** A fresh, empty schema on PostgreSQL, where a test server keeps its tables; undefined on SQLite. */
+export const newTestSchema = async (database: TestDatabase): Promise<string | undefined> => {
+  if (database.name !== 'postgres') return undefined;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  return schema;
+};
+
+/**
+ * Boots the real app on a fresh, empty database (a private schema on PostgreSQL), or on the one of
+ * `schema` made beforehand with newTestSchema; the schema is dropped at close.
+ */
+export const startTestServer = async (database: TestDatabase, env: Record<string, string> = {}, schema?: string): Promise<TestServer> => {
+  schema ??= await newTestSchema(database);
   const config = loadConfig({ DATABASE_URL: database.url, OSMAND_PORT: '0', LOG_LEVEL: 'silent', WEB_ROOT: '/nonexistent', LOGIN_MAX_FAILURES: '1000', ...env });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const ctx = await createAppContext(config, log, { schema });

@@ -79,7 +79,7 @@ describe.each(testDatabases())('device events on $name', (database) => {
     expect(results.filter((result) => result.status === 'stored')).toHaveLength(2 * fleet);
     const rows = await server.ctx.storage.db.selectFrom('positions').select(['id', 'deviceId', 'fixTime']).where('deviceId', 'in', ids).orderBy('id').execute();
     expect(rows).toHaveLength(2 * fleet);
-    const latest = await server.ctx.storage.db.selectFrom('devices').select(['id', 'positionId']).where('id', 'in', ids).execute();
+    const latest = await server.ctx.storage.db.selectFrom('devices_with_latest').select(['id', 'positionId']).where('id', 'in', ids).execute();
     const byDevice = new Map<number, typeof rows>();
     for (const row of rows) byDevice.set(Number(row.deviceId), [...(byDevice.get(Number(row.deviceId)) ?? []), row]);
     for (const device of latest) {

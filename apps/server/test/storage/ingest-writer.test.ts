@@ -43,7 +43,7 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
     return item;
   };
 
-  const deviceRow = (id: number) => db().selectFrom('devices').select(['status', 'lastUpdate', 'positionId']).where('id', '=', id).executeTakeFirstOrThrow();
+  const deviceRow = (id: number) => db().selectFrom('devices_with_latest').select(['status', 'lastUpdate', 'positionId']).where('id', '=', id).executeTakeFirstOrThrow();
   const storedEvents = (deviceId: number) => db().selectFrom('events').select(['id', 'type', 'positionId']).where('deviceId', '=', deviceId).orderBy('id').execute();
   const positionCount = async (deviceId: number) => (await db().selectFrom('positions').select('id').where('deviceId', '=', deviceId).execute()).length;
   const stateOf = async (deviceId: number) => (await db().selectFrom('processing_states').select('state').where('deviceId', '=', deviceId).executeTakeFirst())?.state;
@@ -113,9 +113,32 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
   it('takes an older fix as latest when the device\'s latest position was deleted', async () => {
     const device = await newDevice();
     const [first] = await writer.write([record(device, T0)]);
-    await db().deleteFrom('positions').where('id', '=', first!.positionId).execute();
+    expect(await server.ctx.repos.positions.deleteById(first!.positionId)).toBe(true);
     const [older] = await writer.write([record(device, T0 - HOUR)]);
     expect(older!.latestId).toBe(older!.positionId);
+  });
+
+  it('stores the positions of a device deleted since it was last heard, beside a device heard for the first time, and keeps nothing of its status', async () => {
+    const [deleted, fresh] = [await newDevice(), await newDevice()];
+    await writer.write([record(deleted, T0)]);
+    expect(await server.ctx.repos.devices.delete(deleted)).toBe(true);
+    const [late, first] = await writer.write([record(deleted, T0 + HOUR), record(fresh, T0 + HOUR)]);
+    expect(late!.positionId).toBeGreaterThan(0);
+    expect(late!.latestId).toBe(0);
+    expect(await positionCount(deleted)).toBe(2);
+    expect(first!.latestId).toBe(first!.positionId);
+    expect(await deviceRow(fresh)).toEqual({ status: 'online', lastUpdate: T0 + HOUR + 1000, positionId: first!.positionId });
+    expect(await db().selectFrom('device_latest').select('deviceId').where('deviceId', '=', deleted).execute()).toEqual([]);
+  });
+
+  it('takes an older fix as latest when a deleted time range held the latest position, and not when it did not', async () => {
+    const [cleared, kept] = [await newDevice(), await newDevice()];
+    await writer.write([record(cleared, T0), record(kept, T0)]);
+    await server.ctx.repos.positions.deleteRange(cleared, T0 - 1000, T0 + 1000);
+    await server.ctx.repos.positions.deleteRange(kept, T0 - 3 * HOUR, T0 - 1000);
+    const [older, refused] = await writer.write([record(cleared, T0 - 2 * HOUR), record(kept, T0 - 2 * HOUR)]);
+    expect(older!.latestId).toBe(older!.positionId);
+    expect(refused!.latestId).not.toBe(refused!.positionId);
   });
 
   it('marks a device of a filtered message online and stores its events, with no position', async () => {
