@@ -9,7 +9,9 @@ const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter.constructor.n
  * so fewer fit a page: with trackers reporting in a random order, as fleets do, each message
  * dirtied nearly a page of it, and SQLite writes every dirty page whole to its WAL at each commit.
  * The fix time kept beside the latest position decides whether a late fix replaces it without a
- * lookup in the positions table. `devices_with_latest` gives the devices their API shape back.
+ * lookup in the positions table. `devices_with_latest` gives the devices their API shape back; its
+ * `d.*` is expanded when the view is made, so a migration that adds a column to devices makes the
+ * view again.
  */
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   await db.schema
