@@ -12,11 +12,17 @@
  * shows whether a p99 comes from the whole run or from a few seconds of it. Trackers report in device
  * order, each once a round; `BENCH_ORDER=shuffled` makes each round's order random, as a real fleet's
  * is (consecutive devices share pages of the positions index and the devices table, so device order
- * writes fewer pages a batch). It also prints what each of
+ * writes fewer pages a batch). `BENCH_HISTORY=200` (SQLite) stores that many positions of each device
+ * before the server starts, 10 s apart and ending a day ago, as after some days of service: each
+ * device's entries of the `(deviceId, fixTime)` index then fill pages of their own, and every
+ * position the fleet sends writes one of them, in any order (bench/sqlite-writer.ts measures that
+ * writer alone); on the default empty database neighbouring devices share them. It also prints what each of
  * the server's threads did while the fleet sent (Linux's per-thread scheduler statistics): its share
  * of a core, of it in the kernel, and how long it waited for a core. Needs `npm run build`.
  */
 import { createJourney } from '../apps/server/src/simulator/journey.js';
+import { openStorage } from '../apps/server/dist/storage/database.js';
+import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { connectFleet, cpuMsOf, freshPostgresDatabase, sendPaced, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
@@ -29,6 +35,8 @@ if (!PROTOCOL) throw new Error('BENCH_PROTOCOL must be gt06 or teltonika');
 const PER_SECOND = process.env.BENCH_PER_SECOND === '1';
 /** Trackers report in a new random order each round rather than in device order, as a real fleet does. */
 const SHUFFLED = process.env.BENCH_ORDER === 'shuffled';
+/** Positions of each device stored before the server starts (SQLite only). */
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
 
@@ -68,9 +76,40 @@ const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJou
   latencies.length = 0;
 };
 
+const imeiOf = (index: number) => String(861_000_000_000_000 + index);
+
+/**
+ * The fleet's devices with `HISTORY` positions each, stored round by round as trackers report them
+ * (10 s apart, the last a day ago), each device's latest position and the server's schema.
+ */
+const seedHistory = async (url: string) => {
+  const storage = openStorage(url);
+  await migrateToLatest(storage);
+  const sqlite = storage.sqlite!;
+  const addDevice = sqlite.prepare(`insert into devices (name, "uniqueId", attributes, disabled) values (?, ?, '{}', 0)`);
+  const addPosition = sqlite.prepare(`insert into positions ("deviceId", protocol, "serverTime", "deviceTime", "fixTime", valid, latitude, longitude, speed, attributes)
+    values (?, 'gt06', ?, ?, ?, 1, ?, ?, 10, '{"sat":9,"ignition":true,"batteryLevel":80}')`);
+  const setLatest = sqlite.prepare(`insert into device_latest ("deviceId", status, "lastUpdate", "positionId", "fixTime") values (?, 'offline', ?, ?, ?)`);
+  const deviceIds = sqlite.transaction(() => Array.from({ length: CONNECTIONS }, (_, index) => Number(addDevice.run(imeiOf(index), imeiOf(index)).lastInsertRowid)))();
+  const end = Date.now() - 86_400_000;
+  const latest: number[] = [];
+  const storeRound = sqlite.transaction((round: number) => {
+    const fixTime = end - (HISTORY - 1 - round) * 10_000;
+    deviceIds.forEach((deviceId, index) => {
+      latest[index] = Number(addPosition.run(deviceId, fixTime + 500, fixTime, fixTime, 28.6 + (index % 100) * 0.01, 77.2 + Math.floor(index / 100) * 0.01).lastInsertRowid);
+    });
+  });
+  for (let round = 0; round < HISTORY; round++) storeRound(round);
+  sqlite.transaction(() => deviceIds.forEach((deviceId, index) => setLatest.run(deviceId, end + 500, latest[index], end)))();
+  await storage.close();
+};
+
 const main = async () => {
   const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
-  const server = await startServer({ PORT: String(HTTP_PORT), DATABASE_URL: postgres?.url ?? tempSqliteUrl('conn-bench'), [`${PROTOCOL.name.toUpperCase()}_PORT`]: String(TRACKER_PORT), REGISTER_UNKNOWN: 'true', [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600' });
+  if (postgres && HISTORY > 0) throw new Error('BENCH_HISTORY is for SQLite');
+  const sqliteUrl = postgres ? undefined : tempSqliteUrl('conn-bench');
+  if (sqliteUrl && HISTORY > 0) await seedHistory(sqliteUrl);
+  const server = await startServer({ PORT: String(HTTP_PORT), DATABASE_URL: postgres?.url ?? sqliteUrl!, [`${PROTOCOL.name.toUpperCase()}_PORT`]: String(TRACKER_PORT), REGISTER_UNKNOWN: 'true', [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600' });
   const latencies: number[] = [];
   /** With BENCH_PER_SECOND, when each measured acknowledgement's position was sent (ms into the run), in the order of `latencies`. */
   const sentAt: number[] = [];
@@ -78,7 +117,7 @@ const main = async () => {
   const connectStarted = performance.now();
   /** Acknowledgements of positions sent before this are not measured (the warm-up's). */
   let measuredFrom = 0;
-  const trackers = await connectFleet(PROTOCOL, TRACKER_PORT, CONNECTIONS, (index) => String(861_000_000_000_000 + index), (index) => {
+  const trackers = await connectFleet(PROTOCOL, TRACKER_PORT, CONNECTIONS, imeiOf, (index) => {
     const sent = pending[index]!.shift();
     if (sent === undefined || sent < measuredFrom) return;
     latencies.push(performance.now() - sent);
@@ -128,7 +167,7 @@ const main = async () => {
   await stopServer(server);
   await postgres?.drop();
 
-  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), offered ${RATE.toLocaleString('en')}/s${SHUFFLED ? ' in random order' : ''} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
+  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${SHUFFLED ? ' in random order' : ''} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
   console.log(line);
   addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/tracker-connections.ts`, `BENCH_PROTOCOL=teltonika` for Teltonika). Targets: 10,000 connected trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
 };
