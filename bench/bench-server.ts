@@ -70,6 +70,14 @@ export const machine = () => `${os.cpus()[0]?.model.trim()} ×${os.cpus().length
 export const today = () => new Date().toISOString().slice(0, 10);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Fisher-Yates, in place: a fleet's reporting order for one round. */
+export const shuffle = (items: number[]): void => {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+};
+
 /**
  * Calls `send` `rate` times a second for `ms`, paced by the clock in ticks of 10 ms; resolves with
  * how many it sent. By the clock, because a fixed batch and then a fixed sleep offered less than the

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { machine, today } from './bench-server.js';
+import { machine, shuffle, today } from './bench-server.js';
 import { codecs } from '../apps/server/dist/storage/codecs.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
@@ -55,17 +55,11 @@ const main = async () => {
   const sqlite = openSqliteConnection(file);
   const write = createSqliteBatchWriter(sqlite);
   const order = Array.from({ length: DEVICES }, (_, index) => index + 1);
-  const shuffle = () => {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-  };
   let nextPositionId = 1;
   let round = 0;
   /** One report from every device; the history is written in device order, which is quicker to lay down. */
   const writeRound = (shuffled: boolean) => {
-    if (shuffled) shuffle();
+    if (shuffled) shuffle(order);
     const roundStart = START + 10_000 * round++;
     for (let from = 0; from < DEVICES; from += BATCH) {
       const packer = createBatchPacker();

@@ -11,7 +11,7 @@
  * prints each measured second's sends and ack p50/p99/max (by when the position was sent), which
  * shows whether a p99 comes from the whole run or from a few seconds of it. Trackers report in device
  * order, each once a round; `BENCH_ORDER=shuffled` makes each round's order random, as a real fleet's
- * is (consecutive devices share pages of the positions index and the devices table, so device order
+ * is (on an empty database consecutive devices share pages of the positions index, so device order
  * writes fewer pages a batch). `BENCH_HISTORY=200` (SQLite) stores that many positions of each device
  * before the server starts, 10 s apart and ending a day ago, as after some days of service: each
  * device's entries of the `(deviceId, fixTime)` index then fill pages of their own, and every
@@ -24,7 +24,7 @@ import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, freshPostgresDatabase, sendPaced, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { connectFleet, cpuMsOf, freshPostgresDatabase, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -39,14 +39,6 @@ const SHUFFLED = process.env.BENCH_ORDER === 'shuffled';
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
-
-/** Fisher-Yates, in place. */
-const shuffle = (items: number[]) => {
-  for (let index = items.length - 1; index > 0; index--) {
-    const other = Math.floor(Math.random() * (index + 1));
-    [items[index], items[other]] = [items[other]!, items[index]!];
-  }
-};
 
 /** Each measured second's sends and ack latency percentiles, by when the position was sent. */
 const perSecondLines = (sentAt: number[], latencies: number[]): string[] => {

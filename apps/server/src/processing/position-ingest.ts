@@ -75,7 +75,6 @@ export const createPositionIngest = (writer: IngestWriter, repos: Repositories, 
     if (events.length > 0) void eventService.announce(events, device, position).catch(() => undefined);
   };
 
-
   const announced = (prepared: PreparedPosition, lane: IngestLane, received: number, row: StoredPositionRow | undefined, { latestId, events }: IngestOutcome): IngestResult => {
     processor.commit(prepared);
     const updated = devices.storedPosition(prepared.device, formatInstant(received), latestId, lane.memo);
