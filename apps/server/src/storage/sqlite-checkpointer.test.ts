@@ -61,17 +61,19 @@ describe('background checkpoints of the embedded database', () => {
     db.exec('create table rows (id integer primary key, text text not null)');
     entry.checkpointer = startSqliteCheckpointer(file, (message) => expect.fail(message));
     const pageSize = db.pragma('page_size', { simple: true }) as number;
-    // 80 MiB in back-to-back transactions, more than twice the 8,000 pages the writer lets the log reach
+    // 160 MiB in back-to-back transactions, five times the 8,000 pages the writer lets the log reach;
+    // a background checkpoint starved of a core can hold the checkpoint lock over a few of the
+    // writer's commits (9,200 pages seen on a loaded two-core machine), so the bound allows half as many again
     let written = 0;
     let largestLog = 0;
-    while (written < 80 * 1024 * 1024) {
+    while (written < 160 * 1024 * 1024) {
       fill(db, 2000);
       written += 2000 * 210;
       largestLog = Math.max(largestLog, fs.statSync(`${file}-wal`).size);
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(largestLog).toBeGreaterThan(0);
-    expect(largestLog).toBeLessThan(9_000 * (pageSize + 24));
+    expect(largestLog).toBeLessThan(12_000 * (pageSize + 24));
     expect(db.prepare('select count(*) as count from rows').get()).toEqual({ count: written / 210 });
   });
 });
