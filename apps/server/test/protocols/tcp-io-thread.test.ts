@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import net from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import pino from 'pino';
@@ -94,6 +95,42 @@ describe('tracker I/O thread', () => {
     await eventually(async () => (Buffer.concat(item.data).toString() === 'abc' ? true : undefined), 2000);
     expect(Buffer.concat(item.data).toString()).toBe('abc');
     tracker.close();
+  });
+
+  it('stops reading a tracker that leaves its replies unread, and reads it again once they have gone, nothing lost', async () => {
+    const REPLY = Buffer.alloc(16 * 1024, 0x61);
+    const SENT = 1000;
+    let taken = 0;
+    // every byte read asks for 16 KiB of replies, as every frame of a tracker asks for an acknowledgement
+    const amplifying = await io.listen(0, '127.0.0.1', (connection) => ({
+      data: (chunk) => {
+        taken += chunk.length;
+        for (let byte = 0; byte < chunk.length; byte++) connection.write(REPLY);
+      },
+      closed: () => undefined,
+    }));
+    const tracker = net.connect({ port: amplifying.port, host: '127.0.0.1' });
+    try {
+      await once(tracker, 'connect');
+      tracker.pause();
+      for (let sent = 0; sent < SENT; sent += 10) {
+        tracker.write(Buffer.alloc(10, 0x62));
+        await sleep(2);
+      }
+      await sleep(300);
+      // the kernel's buffers take a few MiB of the 16 MB of replies; the rest is not asked for yet
+      expect(taken).toBeLessThan(SENT / 2);
+
+      let received = 0;
+      tracker.on('data', (chunk: Buffer) => (received += chunk.length));
+      tracker.resume();
+      await eventually(async () => (received === SENT * REPLY.length ? true : undefined), 10_000);
+      expect(taken).toBe(SENT);
+      expect(received).toBe(SENT * REPLY.length);
+    } finally {
+      tracker.destroy();
+      await amplifying.close();
+    }
   });
 
   it('refuses a port already taken, and keeps serving the others', async () => {

@@ -13,12 +13,23 @@ const unread = new Int32Array((workerData as IoWorkerData).unread);
 const HIGH_WATER = 16 * 1024 * 1024;
 const LOW_WATER = 4 * 1024 * 1024;
 const THROTTLE_CHECK_MS = 5;
+/**
+ * Bytes a socket's stream holds each way before it pushes back: a paused socket is read no further,
+ * and a write past them tells that the tracker is not reading its replies (acknowledgements of tens
+ * of bytes, waiting here only once the kernel's buffers are full).
+ */
+const SOCKET_BUFFER_BYTES = 1024;
 
 interface Connection {
   socket: net.Socket;
   listener: number;
   /** The event loop asked to stop reading (a tracker sent more frames than it has handled). */
   paused: boolean;
+  /**
+   * Replies wait here because the tracker does not read them (the kernel's buffers are full): its
+   * socket is not read until they have gone, as every frame read would add a reply to the wait.
+   */
+  backlogged: boolean;
   error: string | undefined;
 }
 
@@ -55,8 +66,20 @@ const throttle = () => {
     if (Atomics.load(unread, 0) > LOW_WATER) return;
     clearInterval(check);
     throttled = false;
-    for (const connection of connections.values()) if (!connection.paused) connection.socket.resume();
+    for (const connection of connections.values()) resumeIfAllowed(connection);
   }, THROTTLE_CHECK_MS);
+};
+
+/** Reads the connection again unless the event loop paused it, the thread is throttled or its replies wait. */
+const resumeIfAllowed = (connection: Connection) => {
+  if (!connection.paused && !connection.backlogged && !throttled) connection.socket.resume();
+};
+
+/** Its replies have reached the kernel: reading goes on. */
+const drained = (connection: Connection) => {
+  if (!connection.backlogged) return;
+  connection.backlogged = false;
+  resumeIfAllowed(connection);
 };
 
 const accept = (listener: number, socket: net.Socket) => {
@@ -64,12 +87,13 @@ const accept = (listener: number, socket: net.Socket) => {
   const id = owner && !owner.whenClosing ? numbers.next() : undefined;
   if (!owner || id === undefined) return void socket.destroy();
   owner.open++;
-  const connection: Connection = { socket, listener, paused: false, error: undefined };
+  const connection: Connection = { socket, listener, paused: false, backlogged: false, error: undefined };
   connections.set(id, connection);
   socket.setNoDelay(true);
   if (throttled) socket.pause();
   outbox.append(RecordKind.open, id, Buffer.from(remoteAddressOf(socket.remoteAddress, socket.remotePort)), listener);
   socket.on('data', (chunk: Buffer) => outbox.append(RecordKind.data, id, chunk));
+  socket.on('drain', () => drained(connection));
   socket.on('error', (error) => (connection.error = error.message));
   socket.on('close', () => {
     connections.delete(id);
@@ -85,19 +109,23 @@ const act = (kind: RecordKind, id: number, payload: Buffer) => {
   if (!connection) return;
   const { socket } = connection;
   if (kind === RecordKind.write) {
-    if (!socket.destroyed && socket.writable) socket.write(payload);
+    if (socket.destroyed || !socket.writable) return;
+    // a reply that waits holds its bytes, not the whole batch of records they came in
+    if (socket.write(socket.writableLength > 0 ? Buffer.from(payload) : payload) || connection.backlogged) return;
+    connection.backlogged = true;
+    socket.pause();
   } else if (kind === RecordKind.destroy) socket.destroy();
   else if (kind === RecordKind.pause) {
     connection.paused = true;
     socket.pause();
   } else if (kind === RecordKind.resume) {
     connection.paused = false;
-    if (!throttled) socket.resume();
+    resumeIfAllowed(connection);
   }
 };
 
 const listen = (listener: number, portNumber: number, host: string) => {
-  const server = net.createServer((socket) => accept(listener, socket));
+  const server = net.createServer({ highWaterMark: SOCKET_BUFFER_BYTES }, (socket) => accept(listener, socket));
   listeners.set(listener, { server, open: 0 });
   server.once('error', (error: NodeJS.ErrnoException) => {
     listeners.delete(listener);
