@@ -18,10 +18,21 @@ export interface UdpServerOptions {
 
 /** Remote addresses remembered at once; the longest silent is forgotten first beyond this. */
 const MAX_SESSIONS = 10_000;
+/**
+ * Datagrams of one sender waiting for the one before it to be handled, and of all senders: past
+ * them a datagram is dropped unanswered, as the kernel drops what overflows the socket's buffer
+ * (the tracker sends it again), rather than held in memory for as long as a flood lasts.
+ */
+export const MAX_WAITING_PER_SENDER = 64;
+export const MAX_WAITING = 4096;
 
 interface UdpSession {
   session: DeviceSession;
   tail: Promise<void>;
+  /** Its datagrams queued or being handled. */
+  waiting: number;
+  /** Dropping its datagrams since the last one taken (logged once). */
+  dropping: boolean;
 }
 
 /** Datagram trackers of one protocol: each datagram is one frame; sessions are keyed by remote address. */
@@ -37,10 +48,34 @@ export const startUdpServer = async ({ protocol, handler, port, host, idleTimeou
       sessions.set(remoteAddress, existing);
       return existing;
     }
-    const created = { session: createDeviceSession(protocol.name, 'udp', remoteAddress, protocol.createState(), now()), tail: Promise.resolve() };
+    const created: UdpSession = { session: createDeviceSession(protocol.name, 'udp', remoteAddress, protocol.createState(), now()), tail: Promise.resolve(), waiting: 0, dropping: false };
     sessions.set(remoteAddress, created);
     while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
     return created;
+  };
+
+  /** Datagrams queued or being handled, of every sender. */
+  let waiting = 0;
+
+  /** Whether the sender's datagram may wait its turn; logs the start of each run of drops. */
+  const admit = (entry: UdpSession): boolean => {
+    const full = entry.waiting >= MAX_WAITING_PER_SENDER || waiting >= MAX_WAITING;
+    if (full && !entry.dropping) {
+      log.warn({ protocol: protocol.name, remoteAddress: entry.session.remoteAddress, uniqueId: entry.session.uniqueId, waiting: entry.waiting, waitingInAll: waiting }, 'datagrams dropped: more arrive than are handled');
+    }
+    entry.dropping = full;
+    return !full;
+  };
+
+  const handle = async (entry: UdpSession, datagram: Buffer, reply: (data: Buffer) => void) => {
+    try {
+      await handler(entry.session, datagram, reply);
+    } catch (error) {
+      log.error({ err: error, protocol: protocol.name }, 'datagram handling failed');
+    } finally {
+      entry.waiting--;
+      waiting--;
+    }
   };
 
   socket.on('message', (datagram, remote) => {
@@ -49,10 +84,11 @@ export const startUdpServer = async ({ protocol, handler, port, host, idleTimeou
       return;
     }
     const entry = sessionFor(remoteAddressOf(remote.address, remote.port));
+    if (!admit(entry)) return;
+    entry.waiting++;
+    waiting++;
     const reply = (data: Buffer) => socket.send(data, remote.port, remote.address, (error) => error && log.debug({ err: error.message }, 'udp reply failed'));
-    entry.tail = entry.tail
-      .then(() => handler(entry.session, datagram, reply))
-      .catch((error: unknown) => log.error({ err: error, protocol: protocol.name }, 'datagram handling failed'));
+    entry.tail = entry.tail.then(() => handle(entry, datagram, reply));
   });
   socket.on('error', (error) => log.error({ err: error, protocol: protocol.name }, 'udp listener error'));
 
