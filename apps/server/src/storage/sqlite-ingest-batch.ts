@@ -2,21 +2,29 @@ import type SqliteDatabase from 'better-sqlite3';
 import { columnsOf, quoted } from './ingest-rows.js';
 import type { IngestRecord } from './ingest-writer.js';
 
+/** Position rows a single insert statement stores at most. */
+const ROWS_PER_INSERT = 32;
+
 /**
  * A batch of ingested messages as it crosses to the writer thread: the distinct column lists of its
- * rows, and every message's fields in one flat list of plain values. The structured clone pays for
- * every object it writes (its identity is kept in a table, an array's length goes with it), so a
- * tuple per message with arrays for its rows cost 0.85 µs a message to build and post, against 0.30
- * for the same values in one list (200-message batches of distinct GT06 rows).
+ * rows, its position rows, and every message's other fields, in flat lists of plain values. The
+ * structured clone pays for every object it writes (its identity is kept in a table, an array's
+ * length goes with it), so a tuple per message with arrays for its rows cost 0.85 µs a message to
+ * build and post, against 0.30 for the same values in one list (200-message batches of distinct
+ * GT06 rows).
  *
- * Per message, in order: deviceId, received, positionId (drawn before the write, because its events
- * refer to it; 0 without a position), fixTime, the index of the position row's column list (-1
- * without a position) followed by the row's values in the order of its columns, the detector state to
- * keep for the device (null when it did not change), the number of event rows (codecs.event, without
- * ids), and per event the index of its column list followed by its values.
+ * `positions` holds runs of rows with one column list, each at most ROWS_PER_INSERT rows long and
+ * stored by one statement: the run's column list index, its number of rows, then per row its id
+ * (drawn before the write, because its events refer to it) followed by its values in the order of
+ * the columns.
+ *
+ * `values`, per message in order: deviceId, received, positionId (0 without a position), fixTime,
+ * the detector state to keep for the device (null when it did not change), the number of event rows
+ * (codecs.event, without ids), and per event the index of its column list followed by its values.
  */
 export interface SqliteBatch {
   columns: (readonly string[])[];
+  positions: unknown[];
   values: unknown[];
 }
 
@@ -47,24 +55,39 @@ export const createColumnSharer = () => {
 
 /** Builds a {@link SqliteBatch} message by message; rows with the same keys in the same order share a column list. */
 export const createBatchPacker = () => {
-  const batch: SqliteBatch = { columns: [], values: [] };
-  const { values } = batch;
+  const batch: SqliteBatch = { columns: [], positions: [], values: [] };
+  const { positions, values } = batch;
   const positionColumns = createColumnSharer();
   const eventColumns = createColumnSharer();
-  const pushRow = (columns: readonly string[], row: Record<string, unknown>) => {
-    let index = batch.columns.indexOf(columns);
-    if (index < 0) index = batch.columns.push(columns) - 1;
-    values.push(index);
-    // in the key order the column list was made from
-    for (const key in row) values.push(row[key]);
+  const indexOf = (columns: readonly string[]) => {
+    const index = batch.columns.indexOf(columns);
+    return index < 0 ? batch.columns.push(columns) - 1 : index;
+  };
+  // in the key order the column list was made from
+  const pushValues = (list: unknown[], row: Record<string, unknown>) => {
+    for (const key in row) list.push(row[key]);
+  };
+  /** Where the current run's row count is, and its column list index. */
+  let runAt = -1;
+  let runColumns = -1;
+  const pushPosition = (id: number, row: Record<string, unknown>) => {
+    const columns = indexOf(positionColumns(row));
+    if (columns !== runColumns || positions[runAt] === ROWS_PER_INSERT) {
+      runColumns = columns;
+      runAt = positions.push(columns, 0) - 1;
+    }
+    (positions[runAt] as number)++;
+    positions.push(id);
+    pushValues(positions, row);
   };
   return {
     add: (deviceId: number, received: number, positionId: number, position: IngestRecord['position'], state: string | undefined, events: Record<string, unknown>[]): void => {
-      values.push(deviceId, received, positionId, position?.fixTime ?? 0);
-      if (position) pushRow(positionColumns(position.row), position.row);
-      else values.push(-1);
-      values.push(state ?? null, events.length);
-      for (const event of events) pushRow(eventColumns(event), event);
+      if (position) pushPosition(positionId, position.row);
+      values.push(deviceId, received, positionId, position?.fixTime ?? 0, state ?? null, events.length);
+      for (const event of events) {
+        values.push(indexOf(eventColumns(event)));
+        pushValues(values, event);
+      }
     },
     batch,
   };
@@ -97,23 +120,45 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
     return prepared;
   };
   const inserts = new Map<string, SqliteDatabase.Statement>();
-  // the rows of a batch share their column lists, so a statement is looked up once per list
-  const insertsByColumns = new WeakMap<readonly string[], { table: string; withId: boolean; statement: SqliteDatabase.Statement }>();
-  const insertStatement = (table: string, columns: readonly string[], withId: boolean) => {
-    const key = `${table}:${withId ? 'id,' : ''}${columns.join(',')}`;
+  /** An insert of `rows` rows of `columns`, each starting with its id when `withId`. */
+  const insertStatement = (table: string, columns: readonly string[], rows: number, withId: boolean) => {
+    const key = `${table}:${rows}:${withId ? 'id,' : ''}${columns.join(',')}`;
     let prepared = inserts.get(key);
     if (!prepared) {
       const names = withId ? ['id', ...columns] : columns;
-      prepared = sqlite.prepare(`insert into ${table} (${names.map(quoted).join(', ')}) values (${names.map(() => '?').join(', ')})`);
+      const row = `(${names.map(() => '?').join(', ')})`;
+      prepared = sqlite.prepare(`insert into ${table} (${names.map(quoted).join(', ')}) values ${Array.from({ length: rows }, () => row).join(', ')}`);
       inserts.set(key, prepared);
     }
     return prepared;
   };
-  /** Inserts a row whose values start with its id when `withId`; the new row's id. */
-  const insert = (table: string, columns: readonly string[], values: unknown[], withId: boolean) => {
-    let cached = insertsByColumns.get(columns);
-    if (cached?.table !== table || cached.withId !== withId) insertsByColumns.set(columns, (cached = { table, withId, statement: insertStatement(table, columns, withId) }));
-    return Number(cached.statement.run(values).lastInsertRowid);
+  // the rows of a batch share their column lists, so a statement is looked up once per list
+  const eventInserts = new WeakMap<readonly string[], SqliteDatabase.Statement>();
+  /** Inserts an event row; its id. */
+  const insertEvent = (columns: readonly string[], values: unknown[]) => {
+    let cached = eventInserts.get(columns);
+    if (!cached) eventInserts.set(columns, (cached = insertStatement('events', columns, 1, false)));
+    return Number(cached.run(values).lastInsertRowid);
+  };
+  /** Per column list of a batch, its position insert statement for each number of rows. */
+  const positionInserts = new WeakMap<readonly string[], SqliteDatabase.Statement[]>();
+  /**
+   * Stores the position rows, a run of rows with one column list per statement: each run of a
+   * statement costs the call into the driver and the statement's reset and start whatever its rows,
+   * which a row per run paid for every position (with runs of 32, the writer benchmark's writer took
+   * 12.7 against 15.1 µs a position on an empty database, four interleaved pairs).
+   */
+  const insertPositions = (columns: (readonly string[])[], positions: unknown[]) => {
+    let at = 0;
+    while (at < positions.length) {
+      const list = columns[positions[at] as number]!;
+      const rows = positions[at + 1] as number;
+      const end = at + 2 + rows * (list.length + 1);
+      let byRows = positionInserts.get(list);
+      if (!byRows) positionInserts.set(list, (byRows = []));
+      (byRows[rows] ??= insertStatement('positions', list, rows, true)).run(positions.slice(at + 2, end));
+      at = end;
+    }
   };
 
   /**
@@ -129,29 +174,24 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
     return statement(FIRST_HEARD).run(deviceId, received, latest, latestFix, deviceId).changes > 0 ? positionId : 0;
   };
 
-  const writeAll = sqlite.transaction(({ columns, values }: SqliteBatch): SqliteBatchResults => {
+  const writeAll = sqlite.transaction(({ columns, positions, values }: SqliteBatch): SqliteBatchResults => {
+    insertPositions(columns, positions);
     const results: SqliteBatchResults = [];
     let at = 0;
-    /** Inserts the row at `at` (its column list's index, then its values) and moves past it. */
-    const insertRowAt = (table: string, id?: number): number => {
-      const list = columns[values[at++] as number]!;
-      const row: unknown[] = id === undefined ? [] : [id];
-      for (const end = at + list.length; at < end; at++) row.push(values[at]);
-      return insert(table, list, row, id !== undefined);
-    };
     while (at < values.length) {
       const deviceId = values[at++] as number;
       const received = values[at++] as number;
       const positionId = values[at++] as number;
       const fixTime = values[at++] as number;
-      if (values[at] !== -1) insertRowAt('positions', positionId);
-      else at++;
       const latestId = recordLatest(deviceId, received, positionId, fixTime);
       const state = values[at++] as string | null;
       if (state !== null) statement(SAVE_STATE).run(deviceId, state);
       const events = values[at++] as number;
       results.push(latestId, events);
-      for (let event = 0; event < events; event++) results.push(insertRowAt('events'));
+      for (let event = 0; event < events; event++) {
+        const list = columns[values[at++] as number]!;
+        results.push(insertEvent(list, values.slice(at, (at += list.length))));
+      }
     }
     return results;
   });

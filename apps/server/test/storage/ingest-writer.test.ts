@@ -97,6 +97,25 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
     ]);
   });
 
+  it('stores each position of a large batch under its own id with its own values, across rows in another column order and messages without a position', async () => {
+    const fleet = await Promise.all(Array.from({ length: 70 }, newDevice));
+    const withoutPosition = (index: number) => index % 9 === 4;
+    const records = fleet.map((deviceId, index) => {
+      const item = record(deviceId, T0, { filtered: withoutPosition(index) });
+      const row = codecs.position.toRow({ ...positionOf(deviceId, T0), latitude: index, longitude: -1 - index, speed: index / 2 });
+      // a few rows in the middle of the batch list their columns the other way round
+      if (item.position) item.position = { row: index >= 40 && index < 45 ? Object.fromEntries(Object.entries(row).reverse()) : row, fixTime: T0 };
+      return item;
+    });
+    const outcomes = await writer.write(records);
+
+    const byDevice = (a: { deviceId: number }, b: { deviceId: number }) => a.deviceId - b.deviceId;
+    const stored = await db().selectFrom('positions').select(['id', 'deviceId', 'latitude', 'longitude', 'speed']).where('deviceId', 'in', fleet).execute();
+    const expected = fleet.flatMap((deviceId, index) => (withoutPosition(index) ? [] : [{ id: outcomes[index]!.positionId, deviceId, latitude: index, longitude: -1 - index, speed: index / 2 }]));
+    expect(stored.sort(byDevice)).toEqual(expected.sort(byDevice));
+    expect(outcomes.map((outcome) => outcome.positionId === 0)).toEqual(fleet.map((_, index) => withoutPosition(index)));
+  });
+
   it('keeps the newer latest position when an older fix arrives late, beside a device whose newer fix takes over', async () => {
     const [late, onTime] = [await newDevice(), await newDevice()];
     const [first] = await writer.write([record(late, T0), record(onTime, T0)]);

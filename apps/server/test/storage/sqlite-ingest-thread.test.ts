@@ -23,8 +23,8 @@ describe('the SQLite writer thread when its database cannot be opened', () => {
     fs.writeFileSync(blocker, '');
     const thread = startSqliteIngestThread(path.join(blocker, 'database.sqlite'));
     try {
-      await expect(thread.write({ columns: [], values: [1, 0, 0, 0, -1, null, 0] })).rejects.toThrow(/SQLite writer thread failed: .*not-a-folder/);
-      await expect(thread.write({ columns: [], values: [1, 0, 0, 0, -1, null, 0] })).rejects.toThrow(/SQLite writer thread failed: .*not-a-folder/);
+      await expect(thread.write({ columns: [], positions: [], values: [1, 0, 0, 0, null, 0] })).rejects.toThrow(/SQLite writer thread failed: .*not-a-folder/);
+      await expect(thread.write({ columns: [], positions: [], values: [1, 0, 0, 0, null, 0] })).rejects.toThrow(/SQLite writer thread failed: .*not-a-folder/);
     } finally {
       await thread.close();
     }
@@ -38,7 +38,7 @@ describe('closing the SQLite writer thread', () => {
     // the batch done, the thread is idle and unreferenced: only close() can keep the process going
     const { stdout } = await runScript(folder, `const { startSqliteIngestThread } = await import(${JSON.stringify(module)});
       const thread = startSqliteIngestThread(${JSON.stringify(path.join(folder, 'database.sqlite'))});
-      await thread.write({ columns: [], values: [] });
+      await thread.write({ columns: [], positions: [], values: [] });
       await thread.close();
       console.log('closed');`);
     expect(stdout.trim()).toBe('closed');
@@ -53,7 +53,7 @@ describe('closing a SQLite file database', () => {
     // filler gives its last checkpoint megabytes of log to copy
     const { stdout } = await runScript(folder, `const { openStorage } = await import(${JSON.stringify(module)});
       const storage = openStorage(${JSON.stringify(`sqlite:${path.join(folder, 'database.sqlite')}`)});
-      await storage.ingestThread.write({ columns: [], values: [] });
+      await storage.ingestThread.write({ columns: [], positions: [], values: [] });
       await new Promise((resolve) => setTimeout(resolve, 700));
       storage.sqlite.exec("create table filler (text text); with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000) insert into filler select printf('%0200d', i) from n");
       await storage.close();
