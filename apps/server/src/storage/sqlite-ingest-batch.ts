@@ -145,8 +145,9 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
   /**
    * Stores the position rows, a run of rows with one column list per statement: each run of a
    * statement costs the call into the driver and the statement's reset and start whatever its rows,
-   * which a row per run paid for every position (with runs of 32, the writer benchmark's writer took
-   * 12.7 against 15.1 µs a position on an empty database, four interleaved pairs).
+   * which every position paid when each had a run of its own (with runs of 32, the writer
+   * benchmark's writer took 12.7 against 15.1 µs a position on average on an empty database, four
+   * interleaved pairs).
    */
   const insertPositions = (columns: (readonly string[])[], positions: unknown[]) => {
     let at = 0;

@@ -24,7 +24,7 @@ const MAX_SESSIONS = 10_000;
  * (the tracker sends it again), rather than held in memory for as long as a flood lasts.
  */
 export const MAX_WAITING_PER_SENDER = 64;
-export const MAX_WAITING = 4096;
+const MAX_WAITING = 4096;
 
 interface UdpSession {
   session: DeviceSession;
