@@ -1,4 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import { isSqlite } from './migration-dialect.js';
 
 // Frozen copy of the model at version 1; later changes go into new migrations.
 type Builder = CreateTableBuilder<string, string>;
@@ -15,8 +16,6 @@ const KEY_TABLES: Record<string, string> = {
   maintenanceId: 'maintenances', orderId: 'orders', reportId: 'reports', managedUserId: 'users', linkedDeviceId: 'devices',
 };
 const snake = (key: string) => key.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-const isSqlite = (db: Db) => db.getExecutor().adapter.constructor.name.startsWith('Sqlite');
 
 const withId = (db: Db, table: Builder): Builder =>
   isSqlite(db)

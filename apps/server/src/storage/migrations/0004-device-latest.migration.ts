@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-
-const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter.constructor.name.startsWith('Sqlite');
+import { isSqlite } from './migration-dialect.js';
 
 /**
  * What the server learns from a device's messages (its status, when it was last heard, its latest
