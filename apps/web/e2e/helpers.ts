@@ -14,6 +14,20 @@ export const signIn = async (page: Page, email = ADMIN.email, password = ADMIN.p
   await page.locator('button[type=submit]').click();
 };
 
+/**
+ * Picks an option of a select until the select shows it: a click while the list is still opening
+ * can miss on a slow machine (the list stays open and nothing is picked), and a form re-rendering
+ * as its data arrives can close the list under the click.
+ */
+export const pickOption = async (page: Page, combobox: string, option: string) => {
+  const select = page.getByRole('combobox', { name: combobox });
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await select.click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2000 });
+    await expect(select).toHaveText(option, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+};
+
 /** Creates a device through the API with the admin's credentials (Basic auth). */
 export const createDevice = async (name: string, uniqueId: string, category?: string) => {
   const response = await fetch(`${API}/api/devices`, {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createDevice, report, signIn } from './helpers';
+import { createDevice, pickOption, report, signIn } from './helpers';
 
 /** The replay marker's disc colour (#3949ab). */
 const MARKER_RGB = [0x39, 0x49, 0xab] as const;
@@ -48,8 +48,7 @@ test('replay loads a route, closes its panel and the slider moves the marker', a
   await page.goto('/replay');
   await page.getByRole('combobox', { name: 'Device' }).click();
   await page.getByRole('option', { name: 'Replay van' }).click();
-  await page.getByRole('combobox', { name: 'Period' }).click();
-  await page.getByRole('option', { name: 'Custom' }).click();
+  await pickOption(page, 'Period', 'Custom');
   await expect(page.locator('input[name=from]')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
   await page.getByRole('button', { name: 'Show' }).click();
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, createDevice, report, signIn } from './helpers';
+import { adminApi, createDevice, pickOption, report, signIn } from './helpers';
 import { MAILBOX } from './ports';
 
 const DEVICE = { name: 'Report truck', uniqueId: 'report-truck-1' };
@@ -30,8 +30,7 @@ const chooseDevice = async (page: Page) => {
   await page.getByRole('combobox', { name: 'Device' }).click();
   await page.getByRole('option', { name: DEVICE.name }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('combobox', { name: 'Period' }).click();
-  await page.getByRole('option', { name: 'Custom' }).click();
+  await pickOption(page, 'Period', 'Custom');
 };
 
 test.beforeAll(ingestJourney);
@@ -130,8 +129,7 @@ test('the grid speaks Hindi', async ({ page }) => {
   await page.getByRole('combobox', { name: 'डिवाइस चुनें' }).click();
   await page.getByRole('option', { name: DEVICE.name }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('combobox', { name: 'अवधि चुनें' }).click();
-  await page.getByRole('option', { name: 'कस्टम' }).click();
+  await pickOption(page, 'अवधि चुनें', 'कस्टम');
   await page.getByRole('button', { name: 'दिखाएँ' }).click();
   await expect(page.getByRole('grid')).toHaveAttribute('aria-rowcount', String(26 + 1));
   await page.getByRole('button', { name: 'स्तंभ', exact: true }).click();

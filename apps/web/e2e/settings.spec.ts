@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminApi, createDevice, createUser, report, signIn, userApi } from './helpers';
+import { ADMIN, adminApi, createDevice, createUser, pickOption, report, signIn, userApi } from './helpers';
 import { OSMAND_PORT } from './ports';
 
 const openMenuOf = async (page: Page, label: string) => {
@@ -351,11 +351,7 @@ test('the account map preference chooses the base layer at once; a switcher pick
   const setAccountMap = async (label: string) => {
     await page.goto(`/user/${me.id}`);
     await page.getByText('Preferences').click();
-    // the list can close again if the form re-renders as the account finishes loading: open it until the pick lands
-    await expect(async () => {
-      if (!(await page.getByRole('listbox').isVisible())) await page.getByRole('combobox', { name: 'Map layer' }).click();
-      await page.getByRole('option', { name: label }).click({ timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+    await pickOption(page, 'Map layer', label);
     await save(page);
     await expect(page).not.toHaveURL(/\/user\//);
   };
