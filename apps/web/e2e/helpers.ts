@@ -51,11 +51,13 @@ export const createUser = async (name: string, email: string, password: string) 
   expect(response.status).toBe(200);
 };
 
+/** The mails the run's SMTP sink has received so far. */
+export const readMailbox = (): { to: string[]; raw: string }[] => JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as { to: string[]; raw: string }[];
+
 /** The reset link of the last mail sent to `email` (bodies are quoted-printable). */
 export const resetLink = async (email: string): Promise<string> => {
-  await expect.poll(() => (JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as { to: string[] }[]).some((mail) => mail.to.includes(email))).toBe(true);
-  const mails = JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as { to: string[]; raw: string }[];
-  const raw = mails.filter((mail) => mail.to.includes(email)).at(-1)!.raw;
+  await expect.poll(() => readMailbox().some((mail) => mail.to.includes(email))).toBe(true);
+  const raw = readMailbox().filter((mail) => mail.to.includes(email)).at(-1)!.raw;
   const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const link = /https?:\/\/\S+passwordReset=[\w%-]+/.exec(body)![0];
   return link.replace(/^https?:\/\/[^/]+/, '');

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, createDevice, pickOption, report, signIn } from './helpers';
-import { MAILBOX } from './ports';
+import { adminApi, createDevice, pickOption, readMailbox, report, signIn } from './helpers';
 
 const DEVICE = { name: 'Report truck', uniqueId: 'report-truck-1' };
 
@@ -163,7 +162,7 @@ test('email sends the spreadsheet to the user', async ({ page }) => {
   await page.getByRole('button', { name: 'Email' }).click();
   await expect(page.getByText('The report is on its way to your mailbox')).toBeVisible();
   await expect
-    .poll(() => (JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as { to: string[]; raw: string }[]).some((mail) => mail.to.includes('admin@example.com') && mail.raw.includes('.xlsx')), { timeout: 15_000 })
+    .poll(() => readMailbox().some((mail) => mail.to.includes('admin@example.com') && mail.raw.includes('.xlsx')), { timeout: 15_000 })
     .toBe(true);
 });
 

@@ -15,7 +15,9 @@ export default async function startSmtpSink() {
       stream.on('end', () => {
         const mails = JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as unknown[];
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        fs.writeFileSync(MAILBOX, JSON.stringify(mails));
+        // written aside and renamed, so a test polling the mailbox never reads it half-written
+        fs.writeFileSync(`${MAILBOX}.tmp`, JSON.stringify(mails));
+        fs.renameSync(`${MAILBOX}.tmp`, MAILBOX);
         callback();
       });
     },
