@@ -207,8 +207,7 @@ test('the attribute dialog locks the type of known keys and adds values in the u
   await page.getByRole('button', { name: 'Add' }).last().click();
   await dialog.getByRole('combobox', { name: 'Key' }).fill('fleetColour');
   await expect(dialog.getByRole('combobox', { name: 'Type' })).not.toHaveAttribute('aria-disabled', 'true');
-  await dialog.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Yes/no' }).click();
+  await pickOption(page, 'Type', 'Yes/no');
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('checkbox', { name: 'fleetColour' })).not.toBeChecked();
   await save(page);
