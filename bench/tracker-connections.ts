@@ -41,15 +41,18 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
 
-/** Each measured second's sends and ack latency percentiles, by when the position was sent. */
-const perSecondLines = (sentAt: number[], latencies: number[]): string[] => {
-  const seconds: number[][] = [];
-  sentAt.forEach((sent, index) => (seconds[Math.floor(sent / 1000)] ??= []).push(latencies[index]!));
-  return seconds.map((second, index) => {
-    second.sort((a, b) => a - b);
-    return `second ${index}: ${second.length} sent, ack p50 ${percentile(second, 50).toFixed(0)} ms, p99 ${percentile(second, 99).toFixed(0)} ms, max ${second.at(-1)!.toFixed(0)} ms`;
-  });
+/** The latencies of the acknowledgements whose positions were sent in each bucket (`bucketOf` a send time, ms into the run), each sorted. */
+const latenciesBy = (sentAt: number[], latencies: number[], bucketOf: (sent: number) => number): number[][] => {
+  const buckets: number[][] = [];
+  sentAt.forEach((sent, index) => (buckets[bucketOf(sent)] ??= []).push(latencies[index]!));
+  return Array.from(buckets, (bucket) => (bucket ?? []).sort((a, b) => a - b));
 };
+
+/** Each measured second's sends and ack latency percentiles, by when the position was sent. */
+const perSecondLines = (sentAt: number[], latencies: number[]): string[] =>
+  latenciesBy(sentAt, latencies, (sent) => Math.floor(sent / 1000)).map(
+    (second, index) => `second ${index}: ${second.length} sent, ack p50 ${percentile(second, 50).toFixed(0)} ms, p99 ${percentile(second, 99).toFixed(0)} ms, max ${(second.at(-1) ?? NaN).toFixed(0)} ms`,
+  );
 
 /**
  * Every tracker reports once and hears its acknowledgement before the clock starts, so the run
@@ -103,9 +106,8 @@ const seedHistory = async (url: string) => {
  * restarts come more often), which the whole run's p99 hides in a short run.
  */
 const p99ByThird = (sentAt: number[], latencies: number[], measuredMs: number): number[] => {
-  const thirds: number[][] = [[], [], []];
-  sentAt.forEach((sent, index) => thirds[Math.min(2, Math.floor((3 * sent) / measuredMs))]!.push(latencies[index]!));
-  return thirds.map((third) => percentile(third.sort((a, b) => a - b), 99));
+  const thirds = latenciesBy(sentAt, latencies, (sent) => Math.min(2, Math.floor((3 * sent) / measuredMs)));
+  return [0, 1, 2].map((third) => percentile(thirds[third] ?? [], 99));
 };
 
 const main = async () => {

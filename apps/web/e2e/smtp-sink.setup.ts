@@ -4,6 +4,7 @@ import { MAILBOX, SMTP_PORT } from './ports';
 
 /** A real SMTP server for the run; every message received is appended to the MAILBOX file. */
 export default async function startSmtpSink() {
+  const mails: { to: string[]; raw: string }[] = [];
   fs.writeFileSync(MAILBOX, '[]');
   const server = new SMTPServer({
     authOptional: true,
@@ -13,7 +14,6 @@ export default async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const mails = JSON.parse(fs.readFileSync(MAILBOX, 'utf8')) as unknown[];
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
         // written aside and renamed, so a test polling the mailbox never reads it half-written
         fs.writeFileSync(`${MAILBOX}.tmp`, JSON.stringify(mails));
