@@ -76,4 +76,21 @@ describe('background checkpoints of the embedded database', () => {
     expect(largestLog).toBeLessThan(12_000 * (pageSize + 24));
     expect(db.prepare('select count(*) as count from rows').get()).toEqual({ count: written / 210 });
   });
+
+  it('lets the write-ahead log start over without the writer checkpointing, once it catches up between two commits', async () => {
+    const { file, db, entry } = walDatabase();
+    const catchUpPages = 1000;
+    entry.checkpointer = startSqliteCheckpointer(file, (message) => expect.fail(message), 100, 1000, catchUpPages);
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    // a steady writer that never checkpoints itself, pausing a moment between commits as a batching writer does
+    let largestLog = 0;
+    for (let batch = 0; batch < 1500; batch++) {
+      fill(db, 200);
+      largestLog = Math.max(largestLog, fs.statSync(`${file}-wal`).size);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    // the log reached 2,000-3,000 pages here; checkpointing every 100 ms instead, it never started over (21,700 pages)
+    expect(largestLog).toBeLessThan(8 * catchUpPages * (pageSize + 24));
+    expect(db.prepare('select count(*) as count from rows').get()).toEqual({ count: 300_000 });
+  });
 });

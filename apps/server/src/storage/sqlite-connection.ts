@@ -4,14 +4,15 @@ import SqliteDatabase from 'better-sqlite3';
 
 /**
  * Pages in the WAL (32 MiB at 4 KiB a page) past which a writing connection checkpoints at its
- * commit. The background checkpointer (sqlite-checkpointer.ts) has by then copied all but the
- * pages of its last tenth of a second, so the writer copies only those; and since nothing is left
- * to copy, its next transaction starts the WAL over. The checkpointer alone never lets it start
- * over, because the writer appends while it copies: at 30,000 positions/s the WAL grew to the old
- * limit of 40,000 pages (160 MiB) every few seconds, and the writer's checkpoint there held a batch
- * for 48-83 ms; at 8,000 pages its longest batches took 20-58 ms.
+ * commit, as a backstop. The background checkpointer (sqlite-checkpointer.ts) copies the WAL as it
+ * grows and, from three quarters of this limit, checkpoints back to back until one of its rounds
+ * ends between two commits with nothing left to copy: the writer's next transaction then starts the
+ * WAL over without checkpointing. When the limit comes first, the writer copies what the last round
+ * left and waits for two fsyncs (30-130 ms on the benchmark machine, 2026-11-27), holding that batch.
+ * The checkpointer alone could not keep the WAL bounded while it paused between rounds: at 30,000
+ * positions/s the WAL grew to the old limit of 40,000 pages (160 MiB) every few seconds.
  */
-const WRITER_CHECKPOINT_PAGES = 8_000;
+export const WRITER_CHECKPOINT_PAGES = 8_000;
 
 export const isSqliteFile = (file: string): boolean => file !== ':memory:' && file !== '';
 
