@@ -14,12 +14,13 @@ const IDLE_INTERVAL_MS = 1000;
  * syncing a whole WAL's worth of copied pages (about 100 ms, every second at 10,000 positions/s
  * after two minutes). Back to back, a round copies the few commits made during the previous one
  * and soon ends between two of them. The first such round syncs everything copied since the last
- * one (100-200 ms once each position dirties a page of its own), so they start at half the limit:
- * from three quarters, the writer reached its limit first 167 times in 300 s at 10,000 positions/s,
- * from half 59 times (the checkpointer thread then takes 13-16 % of a core in the last two minutes
- * against 10-12 %).
+ * one (100-200 ms once each position dirties a page of its own). Starting at half the limit instead,
+ * the writer reached it 59 times in 300 s at 10,000 positions/s against 167, but the checkpointer
+ * thread took 13-16 % of a core against 10-12 %, the ack p99 was not lower (178 and 313 ms against
+ * 78, 107 and 196, once 2.5 s) and at 16,000/s the server fell further behind (14,902/s against
+ * 15,397/s acknowledged).
  */
-const CATCH_UP_PAGES = WRITER_CHECKPOINT_PAGES / 2;
+const CATCH_UP_PAGES = Math.round(WRITER_CHECKPOINT_PAGES * 0.75);
 
 // CommonJS, evaluated by the worker: its own connection, passive checkpoints, often while the WAL grows
 const WORKER_SOURCE = `

@@ -5,7 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 /**
  * Pages in the WAL (32 MiB at 4 KiB a page) past which a writing connection checkpoints at its
  * commit, as a backstop. The background checkpointer (sqlite-checkpointer.ts) copies the WAL as it
- * grows and, from half this limit, checkpoints back to back until one of its rounds
+ * grows and, from three quarters of this limit, checkpoints back to back until one of its rounds
  * ends between two commits with nothing left to copy: the writer's next transaction then starts the
  * WAL over without checkpointing. When the limit comes first, the writer copies what the last round
  * left and waits for two fsyncs (30-130 ms on the benchmark machine, 2026-11-27), holding that batch.
