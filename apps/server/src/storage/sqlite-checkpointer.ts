@@ -38,7 +38,8 @@ const checkpoint = () => {
     if (log !== lastLog) lastGrowth = now;
     lastLog = log;
     if (now - lastGrowth >= workerData.idleMs) return workerData.idleMs;
-    return log >= workerData.catchUpPages ? 0 : workerData.activeMs;
+    // past the writer's limit its commits checkpoint, and need the checkpoint lock these rounds would hold
+    return log >= workerData.catchUpPages && log < workerData.writerPages ? 0 : workerData.activeMs;
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message || error) });
     return workerData.idleMs;
@@ -60,24 +61,37 @@ export interface SqliteCheckpointer {
   close(): Promise<void>;
 }
 
+/** When the checkpointer copies; the defaults suit the server's writing connection (sqlite-connection.ts). */
+export interface CheckpointSchedule {
+  /** Between checkpoints while the WAL grows, below `catchUpPages`. */
+  activeMs: number;
+  /** Between checkpoints once nothing has been written for this long. */
+  idleMs: number;
+  /** From this many pages in the WAL, checkpoints follow each other without a pause... */
+  catchUpPages: number;
+  /** ...until it holds this many, where the writer checkpoints at its commits (its `wal_autocheckpoint`). */
+  writerPages: number;
+}
+
+const DEFAULT_SCHEDULE: CheckpointSchedule = {
+  activeMs: ACTIVE_INTERVAL_MS,
+  idleMs: IDLE_INTERVAL_MS,
+  catchUpPages: CATCH_UP_PAGES,
+  writerPages: WRITER_CHECKPOINT_PAGES,
+};
+
 /**
  * Copies the write-ahead log into the database file from a worker thread with its own connection.
  * Left to the writing connection, SQLite checkpoints inside whichever commit crosses the threshold:
  * that commit then copies megabytes and waits for fsync, stalling every tracker's acknowledgement
  * and the live map for up to a hundred milliseconds. A passive checkpoint never blocks the writer.
- * Every `activeMs` while the WAL grows, back to back once it holds `catchUpPages` (so that the WAL
- * starts over before the writer's own limit, see sqlite-connection.ts), every `idleMs` once nothing
- * has been written for that long.
+ * Every `activeMs` while the WAL grows, back to back from `catchUpPages` (so that the WAL starts
+ * over before the writer's own limit, see sqlite-connection.ts) up to `writerPages`, every `idleMs`
+ * once nothing has been written for that long.
  */
-export const startSqliteCheckpointer = (
-  file: string,
-  onError: (message: string) => void,
-  activeMs = ACTIVE_INTERVAL_MS,
-  idleMs = IDLE_INTERVAL_MS,
-  catchUpPages = CATCH_UP_PAGES,
-): SqliteCheckpointer => {
+export const startSqliteCheckpointer = (file: string, onError: (message: string) => void, schedule: Partial<CheckpointSchedule> = {}): SqliteCheckpointer => {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, activeMs, idleMs, catchUpPages } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, ...DEFAULT_SCHEDULE, ...schedule } });
   worker.unref();
   worker.on('message', (message: { error?: string }) => message.error && onError(message.error));
   worker.on('error', (error) => onError(error.message));
