@@ -102,8 +102,8 @@ const seedHistory = async (url: string) => {
 
 /**
  * The ack p99 of the positions sent in each third of the measured time: a p99 that climbs from one
- * third to the next is a server falling behind as its database grows (the SQLite writer's log
- * restarts come more often), which the whole run's p99 hides in a short run.
+ * third to the next is a server falling behind as its database grows (with SQLite, each position
+ * comes to dirty a page of the positions index), which the whole run's p99 hides in a short run.
  */
 const p99ByThird = (sentAt: number[], latencies: number[], measuredMs: number): number[] => {
   const thirds = latenciesBy(sentAt, latencies, (sent) => Math.min(2, Math.floor((3 * sent) / measuredMs)));

@@ -2,26 +2,6 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { WRITER_CHECKPOINT_PAGES } from './sqlite-connection.js';
 
-/** Between checkpoints while the WAL grows, below `CATCH_UP_PAGES`. */
-const ACTIVE_INTERVAL_MS = 100;
-/** Between checkpoints while nothing is written. */
-const IDLE_INTERVAL_MS = 1000;
-/**
- * Pages in the WAL from which checkpoints follow each other without a pause. A PASSIVE checkpoint
- * syncs the database file only in a round that leaves nothing to copy, and only such a round lets
- * the writer's next transaction start the WAL over. Rounds a tenth of a second apart came to find
- * new commits behind them nearly every time, and the writer then checkpointed itself at its limit,
- * syncing a whole WAL's worth of copied pages (about 100 ms, every second at 10,000 positions/s
- * after two minutes). Back to back, a round copies the few commits made during the previous one
- * and soon ends between two of them. The first such round syncs everything copied since the last
- * one (100-200 ms once each position dirties a page of its own). Starting at half the limit instead,
- * the writer reached it 59 times in 300 s at 10,000 positions/s against 167, but the checkpointer
- * thread took 13-16 % of a core against 10-12 %, the ack p99 was not lower (178 and 313 ms against
- * 78, 107 and 196, once 2.5 s) and at 16,000/s the server fell further behind (14,902/s against
- * 15,397/s acknowledged).
- */
-const CATCH_UP_PAGES = Math.round(WRITER_CHECKPOINT_PAGES * 0.75);
-
 // CommonJS, evaluated by the worker: its own connection, passive checkpoints, often while the WAL grows
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -67,16 +47,29 @@ export interface CheckpointSchedule {
   activeMs: number;
   /** Between checkpoints once nothing has been written for this long. */
   idleMs: number;
-  /** From this many pages in the WAL, checkpoints follow each other without a pause... */
+  /**
+   * From this many pages in the WAL, checkpoints follow each other without a pause. A PASSIVE
+   * checkpoint syncs the database file only in a round that leaves nothing to copy, and only such a
+   * round lets the writer's next transaction start the WAL over. Rounds a tenth of a second apart
+   * came to find new commits behind them nearly every time, and the writer then checkpointed itself
+   * at its limit, syncing a whole WAL's worth of copied pages (about 100 ms, every second at 10,000
+   * positions/s after two minutes). Back to back, a round copies the few commits made during the
+   * previous one and soon ends between two of them. The first such round syncs everything copied
+   * since the last one (100-200 ms once each position dirties a page of its own). Starting at half
+   * the limit instead of three quarters, the writer reached it 59 times in 300 s at 10,000
+   * positions/s against 167, but the checkpointer thread took 13-16 % of a core against 10-12 %, the
+   * ack p99 was not lower (178 and 313 ms against 78, 107 and 196, once 2.5 s) and at 16,000/s the
+   * server fell further behind (14,902/s against 15,397/s acknowledged).
+   */
   catchUpPages: number;
   /** ...until it holds this many, where the writer checkpoints at its commits (its `wal_autocheckpoint`). */
   writerPages: number;
 }
 
 const DEFAULT_SCHEDULE: CheckpointSchedule = {
-  activeMs: ACTIVE_INTERVAL_MS,
-  idleMs: IDLE_INTERVAL_MS,
-  catchUpPages: CATCH_UP_PAGES,
+  activeMs: 100,
+  idleMs: 1000,
+  catchUpPages: Math.round(WRITER_CHECKPOINT_PAGES * 0.75),
   writerPages: WRITER_CHECKPOINT_PAGES,
 };
 
