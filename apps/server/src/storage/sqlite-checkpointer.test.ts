@@ -72,7 +72,8 @@ describe('background checkpoints of the embedded database', () => {
     const pageSize = db.pragma('page_size', { simple: true }) as number;
     // 160 MiB in back-to-back transactions, five times the 8,000 pages the writer lets the log reach;
     // a background checkpoint starved of a core can hold the checkpoint lock over a few of the
-    // writer's commits (9,200 pages seen on a loaded two-core machine), so the bound allows half as many again
+    // writer's commits (9,200 pages seen on a loaded two-core machine, 12,760 with the whole suite
+    // running beside it), so the bound is twice the writer's limit: unbounded, the log would reach 40,000
     let written = 0;
     let largestLog = 0;
     while (written < 160 * 1024 * 1024) {
@@ -82,7 +83,7 @@ describe('background checkpoints of the embedded database', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(largestLog).toBeGreaterThan(0);
-    expect(largestLog).toBeLessThan(12_000 * (pageSize + 24));
+    expect(largestLog).toBeLessThan(16_000 * (pageSize + 24));
     expect(db.prepare('select count(*) as count from rows').get()).toEqual({ count: written / 210 });
   });
 

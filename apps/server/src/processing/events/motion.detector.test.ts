@@ -129,6 +129,22 @@ describe(nextMotionWindow.name, () => {
     expect(packed.somePlace((latitude) => latitude >= 10.004)).toBe(true);
     expect(packed.somePlace((latitude) => latitude > 10.004)).toBe(false);
   });
+
+  it('grows the windows of a fleet reporting in step a few at a time, and to no more than they need', () => {
+    const fleet = 1000;
+    let windows = Array.from({ length: fleet }, () => motionWindowOf([]));
+    let mostGrownTogether = 0;
+    for (let second = 0; second < 400; second++) {
+      const report = { ...stored(0, second + 1), fixTime: at(0) + second * 1000 };
+      const next = windows.map((window) => nextMotionWindow(window, report, 180_000, true));
+      const grown = next.filter((window, device) => window.capacity >= 128 && window.capacity > windows[device]!.capacity).length;
+      mostGrownTogether = Math.max(mostGrownTogether, grown);
+      windows = next;
+    }
+    expect(mostGrownTogether).toBeGreaterThan(0);
+    expect(mostGrownTogether).toBeLessThan(fleet / 8);
+    expect(new Set(windows.map((window) => window.capacity))).toEqual(new Set([256]));
+  });
 });
 
 describe(detectMotion.name, () => {

@@ -23,6 +23,11 @@ export class MotionWindow {
     return this.end - this.start;
   }
 
+  /** The points its ring has room for: what the window costs in memory. */
+  get capacity(): number {
+    return this.ring?.capacity ?? 0;
+  }
+
   /** The point at `index`, 0 being the oldest (0 ≤ index < length); a new object for a packed point. */
   at(index: number): MotionPoint {
     return this.ring!.at(this.start + index);
@@ -60,9 +65,10 @@ export class MotionWindow {
     const ordered = this.ordered && (this.length === 0 || point.fixTime >= this.fixTimeAt(this.length - 1));
     const ring = this.ring;
     // this window's own points must stay as they are: it is the committed one until the next commit
-    const appendable = ring !== undefined && ring.packed === packed && this.end === ring.end && this.end + 1 - this.start <= ring.capacity;
+    const atTip = ring !== undefined && ring.packed === packed && this.end === ring.end;
+    const outgrown = atTip && this.end + 1 - this.start > ring.growAt;
     // a ring far larger than the window (a device that reported often, then less) is copied to a smaller one
-    const target = appendable && ring.capacity <= capacityFor(count + 1) * 2 ? ring : copyRing(ring, from, this.end, packed);
+    const target = atTip && !outgrown && ring.capacity <= capacityFor(count + 1) * 2 ? ring : copyRing(ring, from, this.end, packed, outgrown ? ring.capacity * 2 : 0);
     target.push(point);
     return new MotionWindow(target, from, this.end + 1, ordered);
   }
