@@ -47,7 +47,11 @@ const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Databa
   return (batch: SqliteBatch): Promise<SqliteBatchResults> =>
     db.connection().execute(async () => {
       const results = writeBatch(batch);
-      while (indexer.step());
+      try {
+        while (indexer.step());
+      } catch {
+        // the batch is committed whatever becomes of the indexing, which the next batch takes up again
+      }
       return results;
     });
 };
