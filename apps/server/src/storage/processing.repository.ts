@@ -47,7 +47,7 @@ export const createProcessingRepository = (root: Kysely<DatabaseSchema>, dialect
     const table = windowTable(windows, (window) => [window.from, window.to]);
     return (await sql<StoredPosition>`select p.* from ${table} join positions p on p."deviceId" = w.column1 and p."fixTime" >= w.column2 and p."fixTime" <= w.column3`.execute(root)).rows;
   };
-  const windowsOf = async (windows: PositionWindow[]) => (await Promise.all([positionsBefore(windows), positionsInside(windows)])).flat();
+  const windowsOf = async (windows: PositionWindow[]) => [...(await positionsBefore(windows)), ...(await positionsInside(windows))];
 
   /**
    * SQLite, where the newest positions are not indexed yet (migration 0005): the indexed ones

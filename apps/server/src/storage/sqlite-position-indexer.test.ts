@@ -91,11 +91,11 @@ describe('the lazy device index on SQLite', () => {
 
     const repos = createRepositories(storage);
     const route = await repos.positions.findRange(2, START + 4000, START + 7000, 100);
-    expect(route.map((position) => Date.parse(position.fixTime!) - START)).toEqual([4000, 5000, 6000, 7000]);
+    expect(route.map((position) => Date.parse(position.fixTime) - START)).toEqual([4000, 5000, 6000, 7000]);
     const indexedBefore = await repos.processing.recentPositions([{ deviceId: 3, from: START + 5500, to: START + 7500 }]);
-    expect(indexedBefore.get(3)!.map((position) => Date.parse(position.fixTime!) - START)).toEqual([5000, 6000, 7000]);
+    expect(indexedBefore.get(3)!.map((position) => Date.parse(position.fixTime) - START)).toEqual([5000, 6000, 7000]);
     const tailBefore = await repos.processing.recentPositions([{ deviceId: 4, from: START + 7500, to: START + 9000 }]);
-    expect(tailBefore.get(4)!.map((position) => Date.parse(position.fixTime!) - START)).toEqual([7000, 8000]);
+    expect(tailBefore.get(4)!.map((position) => Date.parse(position.fixTime) - START)).toEqual([7000, 8000]);
   });
 
   it('indexes at once what a stopped writer left, the rest of its pass included', async () => {

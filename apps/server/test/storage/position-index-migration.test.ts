@@ -30,7 +30,7 @@ describe('upgrading a SQLite database to the lazy device index', () => {
     server = await startTestServer(database);
     const { repos, ingest } = server.ctx;
     const history = await repos.positions.findRange(Number(van.id), T0, T0 + 60 * 60_000, 100);
-    expect(history.map((position) => [position.id, (Date.parse(position.fixTime!) - T0) / 60_000])).toEqual([[1, 0], [3, 1], [2, 2]]);
+    expect(history.map((position) => [position.id, (Date.parse(position.fixTime) - T0) / 60_000])).toEqual([[1, 0], [3, 1], [2, 2]]);
 
     const report: DecodedPosition = {
       uniqueId: 'van-1', protocol: 'osmand', deviceTime: T0 + 3 * 60_000, fixTime: T0 + 3 * 60_000, valid: true, hasLocation: true,
@@ -38,6 +38,6 @@ describe('upgrading a SQLite database to the lazy device index', () => {
     };
     expect((await ingest.ingest(report)).status).toBe('stored');
     const after = await repos.positions.findRange(Number(van.id), T0, T0 + 60 * 60_000, 100);
-    expect(after.map((position) => [position.id, (Date.parse(position.fixTime!) - T0) / 60_000])).toEqual([[1, 0], [3, 1], [2, 2], [5, 3]]);
+    expect(after.map((position) => [position.id, (Date.parse(position.fixTime) - T0) / 60_000])).toEqual([[1, 0], [3, 1], [2, 2], [5, 3]]);
   });
 });
