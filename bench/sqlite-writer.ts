@@ -6,10 +6,10 @@
  * each report once a round, BENCH_HISTORY rounds (200) first, then BENCH_ROUNDS (20) measured, in
  * batches of BENCH_BATCH (200) as the group commit makes them; BENCH_ORDER=device has them report in
  * device order, otherwise each round's order is random, as a real fleet's is. A round counts as a
- * second for the device index's passes (storage/sqlite-position-indexer.ts), one chunk of which
- * runs after each batch, as on the writer thread. No sockets, no pipeline and no other thread:
- * steady enough to compare two versions of the writer, which the tracker benchmark's noise hides.
- * Runs the built server code: `npm run build` first.
+ * second for the device index's passes (storage/sqlite-position-indexer.ts), one chunk of which runs
+ * after each batch, as on the writer thread. No sockets, no
+ * pipeline and no other thread: steady enough to compare two versions of the writer, which the
+ * tracker benchmark's noise hides. Runs the built server code: `npm run build` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';

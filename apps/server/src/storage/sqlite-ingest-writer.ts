@@ -47,11 +47,7 @@ const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Databa
   return (batch: SqliteBatch): Promise<SqliteBatchResults> =>
     db.connection().execute(async () => {
       const results = writeBatch(batch);
-      try {
-        while (indexer.step());
-      } catch {
-        // the batch is committed whatever becomes of the indexing, which the next batch takes up again
-      }
+      while (indexer.step());
       return results;
     });
 };

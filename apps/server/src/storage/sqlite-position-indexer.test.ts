@@ -113,27 +113,6 @@ describe('the lazy device index on SQLite', () => {
     expect(countsOf(storage)).toEqual({ positions: 35, positions_data: 35, position_index: 35, positions_tail: 0 });
   });
 
-  it('tries a chunk that failed again, so no position drops out of the history', async () => {
-    const storage = await openDatabase();
-    const clock = { now: START };
-    const { indexer, round } = ingestOf(storage, clock);
-    for (let second = 0; second < 5; second++, clock.now += 1000) round(second);
-    storage.sqlite!.exec(`create table refuse (flag integer);
-      insert into refuse values (1);
-      create trigger refuse_index before insert on position_index when exists (select 1 from refuse) begin select raise(abort, 'refused'); end`);
-    expect(() => indexer.step()).toThrow('refused');
-    storage.sqlite!.exec('delete from refuse');
-    while (indexer.step());
-    expect(countsOf(storage)).toEqual({ positions: 25, positions_data: 25, position_index: 25, positions_tail: 0 });
-  });
-
-  it('stores a position inserted through the view with the columns it leaves out at their defaults', async () => {
-    const storage = await openDatabase();
-    storage.sqlite!.prepare(`insert into positions ("deviceId", protocol, "serverTime", "deviceTime", "fixTime") values (1, 'osmand', ?, ?, ?)`).run(START, START, START);
-    expect(storage.sqlite!.prepare('select id, latitude, valid, attributes from positions').all()).toEqual([{ id: 1, latitude: 0, valid: 0, attributes: '{}' }]);
-    expect(countsOf(storage)).toMatchObject({ position_index: 1, positions_tail: 0 });
-  });
-
   it('deletes a position wherever it is, and indexes the API’s own positions at once', async () => {
     const storage = await openDatabase();
     const clock = { now: START };

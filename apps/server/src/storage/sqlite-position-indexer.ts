@@ -10,9 +10,9 @@ export interface PositionIndexerOptions {
   /** About as many positions as one transaction of a pass indexes (a device's are never split). */
   chunkRows: number;
   /**
-   * How long a pass's chunks are spread over, so that the WAL takes a pass's index pages (about one
-   * a device) evenly instead of within half a second, which is what 40 chunks of five seconds at
-   * 16,000 positions/s took back to back.
+   * How long a pass's chunks are spread over. Back to back, the 40 chunks of five seconds at
+   * 16,000 positions/s wrote 16,000 index pages to the WAL in half a second, past the writer's
+   * checkpoint limit: its checkpoints then held batches for 100 ms and more.
    */
   spreadMs: number;
   now: () => number;
@@ -43,7 +43,7 @@ class PendingEntries {
   }
 }
 
-/** One device's entries in index order: by fix time, then id. */
+/** One device's entries in index order: by fix time, then id (a late fix comes after newer ones). */
 const sortedEntries = (deviceId: number, flat: number[]): Entry[] => {
   const entries: Entry[] = [];
   for (let at = 0; at < flat.length; at += 2) entries.push([deviceId, flat[at]!, flat[at + 1]!]);
@@ -102,15 +102,14 @@ export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: 
   };
   const indexInTransaction = sqlite.transaction(indexChunk);
 
-  /** The next chunk of the pass: whole devices, about `chunkRows` entries, and where the chunk after it starts. */
-  const nextChunk = (current: Pass): { entries: Entry[]; next: number } => {
+  /** The next chunk of the pass: whole devices, about `chunkRows` entries. */
+  const nextChunk = (current: Pass): Entry[] => {
     const entries: Entry[] = [];
-    let next = current.next;
-    while (next < current.devices.length && entries.length < chunkRows) {
-      const deviceId = current.devices[next++]!;
+    while (current.next < current.devices.length && entries.length < chunkRows) {
+      const deviceId = current.devices[current.next++]!;
       entries.push(...sortedEntries(deviceId, current.pending.byDevice.get(deviceId)!));
     }
-    return { entries, next };
+    return entries;
   };
 
   /** Starts a pass over everything stored by now; what is stored from now on waits for the next. */
@@ -145,11 +144,10 @@ export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: 
         if (waitingSince === undefined || now() - waitingSince < delayMs) return false;
         pass = startPass();
       }
-      const { entries, next } = nextChunk(pass);
-      const last = next === pass.devices.length;
-      // a chunk that fails (the write lock held past the busy timeout) is tried again at the next step
-      indexInTransaction.immediate(entries, pass.pending.maxId, pass.next === 0, last);
-      pass.next = next;
+      const first = pass.next === 0;
+      const entries = nextChunk(pass);
+      const last = pass.next === pass.devices.length;
+      indexInTransaction.immediate(entries, pass.pending.maxId, first, last);
       if (!last) return true;
       pass = undefined;
       return false;

@@ -31,10 +31,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   await sql`insert into position_indexing (id, "indexedThrough", "passThrough", "devicesThrough")
     select 1, coalesce(max(id), 0), coalesce(max(id), 0), 0 from positions_data`.execute(db);
 
-  const table = (await sql<{ name: string; dflt_value: string | null }>`select name, dflt_value from pragma_table_info('positions_data')`.execute(db)).rows;
-  const columns = table.map(({ name }) => `"${name}"`);
-  // a view has no defaults: a column left out of an insert through it comes as null
-  const newValues = table.map(({ name, dflt_value }) => (dflt_value === null ? `new."${name}"` : `coalesce(new."${name}", ${dflt_value})`));
+  const columns = (await sql<{ name: string }>`select name from pragma_table_info('positions_data')`.execute(db)).rows.map(({ name }) => `"${name}"`);
   // the device and fix time from the index: a query by device then searches the index, one by id the rows
   const indexedColumns = columns.map((column) => (column === '"deviceId"' || column === '"fixTime"' ? `i.${column}` : `p.${column}`));
   await sql
@@ -49,7 +46,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .execute(db);
   await sql
     .raw(`create trigger positions_insert instead of insert on positions begin
-      insert into positions_data (${columns.join(', ')}) values (${newValues.join(', ')});
+      insert into positions_data (${columns.join(', ')}) values (${columns.map((column) => `new.${column}`).join(', ')});
       insert into position_index ("deviceId", "fixTime", id) values (new."deviceId", new."fixTime", coalesce(new.id, last_insert_rowid())); end`)
     .execute(db);
   await sql
