@@ -8,19 +8,13 @@ import type { StoredPositionRow } from './position-json.js';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
-/**
- * The latest positions of the devices (after `afterDeviceId`), in device order, looked up by id: on
- * SQLite, where `positions` is a view over the device index (migration 0005), a join let the
- * planner walk the whole index for a condition on the fix time.
- */
-const latestRows = (root: Kysely<DatabaseSchema>, deviceIds: RawBuilder<unknown>, afterDeviceId = 0) =>
+const latestRows = (root: Kysely<DatabaseSchema>, deviceIds: RawBuilder<unknown>) =>
   root
     .selectFrom('positions')
     .selectAll('positions')
-    .where('positions.id', 'in', (eb) =>
-      eb.selectFrom('device_latest').select('device_latest.positionId').where('device_latest.deviceId', 'in', deviceIds as never).where('device_latest.deviceId', '>', afterDeviceId),
-    )
-    .orderBy('positions.deviceId');
+    .innerJoin('device_latest', 'device_latest.positionId', 'positions.id')
+    .where('device_latest.deviceId', 'in', deviceIds as never)
+    .orderBy('device_latest.deviceId');
 
 /** `positionIds`: on SQLite, the ids the ingest also draws from (it knows them before it writes). */
 export const createPositionRepository = (root: Kysely<DatabaseSchema>, positionIds?: PositionIds) => ({
@@ -55,7 +49,7 @@ export const createPositionRepository = (root: Kysely<DatabaseSchema>, positionI
    * `afterDeviceId`, at most `limit`. For writing their JSON straight from the rows (positionJson).
    */
   findLatestRowPage: (deviceIds: RawBuilder<unknown>, afterDeviceId: number, limit: number): Promise<StoredPositionRow[]> =>
-    latestRows(root, deviceIds, afterDeviceId).limit(limit).execute(),
+    latestRows(root, deviceIds).where('device_latest.deviceId', '>', afterDeviceId).limit(limit).execute(),
   // Deleting a device's latest position forgets its fix time, so that the device's next position
   // becomes its latest whatever its fix (a deleted latest counts as older, as a missing one does).
   deleteById: async (id: number): Promise<boolean> =>

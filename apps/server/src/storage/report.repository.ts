@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Device, Event, Position } from '@tracklane/domain';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
@@ -95,21 +95,18 @@ export const createReportRepository = (db: Kysely<DatabaseSchema>) => {
 
     /** Stored deviceMoving/deviceStopped events of the device in [from, to] with their positions, by event time. */
     motionEvents: async (deviceId: number, from: number, to: number): Promise<{ type: 'deviceMoving' | 'deviceStopped'; position: LeanPosition }[]> => {
-      const motionEventsOf = (eb: ExpressionBuilder<DatabaseSchema, 'events'>) =>
-        eb.and([eb('events.deviceId', '=', deviceId), eb('events.eventTime', '>=', from), eb('events.eventTime', '<=', to), eb('events.type', 'in', ['deviceMoving', 'deviceStopped'])]);
-      const events = await db.selectFrom('events').select(['events.type', 'events.positionId']).where(motionEventsOf).orderBy('events.eventTime').orderBy('events.id').execute();
-      // the positions by id, apart: joined to the events, SQLite would walk the device index of its
-      // positions view (migration 0005) instead of looking each one up
-      const positions = await db
-        .selectFrom('positions')
-        .select(LEAN_COLUMNS)
-        .where('positions.id', 'in', (eb) => eb.selectFrom('events').select('events.positionId').where(motionEventsOf))
+      const rows = await db
+        .selectFrom('events')
+        .innerJoin('positions', 'positions.id', 'events.positionId')
+        .select(['events.type as type', ...LEAN_COLUMNS.map((column) => `positions.${column}` as const)])
+        .where('events.deviceId', '=', deviceId)
+        .where('events.eventTime', '>=', from)
+        .where('events.eventTime', '<=', to)
+        .where('events.type', 'in', ['deviceMoving', 'deviceStopped'])
+        .orderBy('events.eventTime')
+        .orderBy('events.id')
         .execute();
-      const byId = new Map(positions.map((row) => [Number(row.id), toLean(row)]));
-      return events.flatMap(({ type, positionId }) => {
-        const position = positionId === null ? undefined : byId.get(Number(positionId));
-        return position ? [{ type: type as 'deviceMoving' | 'deviceStopped', position }] : [];
-      });
+      return rows.map((row) => ({ type: row.type as 'deviceMoving' | 'deviceStopped', position: toLean(row) }));
     },
 
     /** Up to `limit` stored position rows of the device in [from, to] after the cursor, ascending (see position-json.ts). */

@@ -14,7 +14,7 @@ import { createSessionRepository } from './session.repository.js';
 import { createStatisticsRepository } from './statistics.repository.js';
 import { createUserRepository } from './user.repository.js';
 
-export const createRepositories = ({ db, dialect, positionIds }: Storage) => ({
+export const createRepositories = ({ db, positionIds }: Storage) => ({
   server: createServerRepository(db),
   users: createEntityRepository<User>(db, 'users', codecs.user),
   userAccounts: createUserRepository(db),
@@ -34,7 +34,7 @@ export const createRepositories = ({ db, dialect, positionIds }: Storage) => ({
   statisticsHistory: createStatisticsRepository(db),
   events: createEntityRepository<Event>(db, 'events', codecs.event),
   positions: createPositionRepository(db, positionIds),
-  processing: createProcessingRepository(db, dialect),
+  processing: createProcessingRepository(db),
   reportData: createReportRepository(db),
   sessions: createSessionRepository(db),
   links: createLinkRepository(db),

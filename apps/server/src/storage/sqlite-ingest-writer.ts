@@ -6,7 +6,6 @@ import { codecs } from './codecs.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
 import { createBatchPacker, createSqliteBatchWriter, type BatchPacker, type SqliteBatch, type SqliteBatchResults } from './sqlite-ingest-batch.js';
 import type { SqliteIngestThread } from './sqlite-ingest-thread.js';
-import { createPositionIndexer } from './sqlite-position-indexer.js';
 import type { PositionIds } from './sqlite-position-ids.js';
 
 export interface SqliteIngestTarget {
@@ -40,16 +39,10 @@ const outcomesOf = (prepared: Prepared[], results: SqliteBatchResults): IngestOu
   });
 };
 
-/** The batch on the event loop, holding Kysely's single connection; an indexing pass due goes with it, whole (an in-memory database is small). */
+/** The batch on the event loop, holding Kysely's single connection. */
 const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Database) => {
-  const indexer = createPositionIndexer(sqlite);
-  const writeBatch = createSqliteBatchWriter(sqlite, indexer);
-  return (batch: SqliteBatch): Promise<SqliteBatchResults> =>
-    db.connection().execute(async () => {
-      const results = writeBatch(batch);
-      while (indexer.step());
-      return results;
-    });
+  const writeBatch = createSqliteBatchWriter(sqlite);
+  return (batch: SqliteBatch): Promise<SqliteBatchResults> => db.connection().execute(async () => writeBatch(batch));
 };
 
 /**

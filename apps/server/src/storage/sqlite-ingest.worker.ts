@@ -2,15 +2,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteConnection } from './sqlite-connection.js';
 import { createSqliteBatchWriter, type SqliteBatch } from './sqlite-ingest-batch.js';
 import type { WriterReply, WriterRequest } from './sqlite-ingest-thread.js';
-import { createPositionIndexer, startPositionIndexing } from './sqlite-position-indexer.js';
 
-// The ingest's SQLite writer thread: its own connection, one batch at a time, in arrival order, and
-// between batches the indexing of the positions stored a few seconds before.
+// The ingest's SQLite writer thread: its own connection, one batch at a time, in arrival order.
 const port = parentPort!;
 const sqlite = openSqliteConnection((workerData as { file: string }).file);
-const indexer = createPositionIndexer(sqlite);
-const writeBatch = createSqliteBatchWriter(sqlite, indexer);
-const indexing = startPositionIndexing(indexer);
+const writeBatch = createSqliteBatchWriter(sqlite);
 
 const write = (seq: number, batch: SqliteBatch): WriterReply => {
   try {
@@ -23,10 +19,8 @@ const write = (seq: number, batch: SqliteBatch): WriterReply => {
 port.on('message', (request: WriterRequest) => {
   if (request.kind === 'write') {
     port.postMessage(write(request.seq, request.batch));
-    indexing.poke();
     return;
   }
-  indexing.stop();
   sqlite.close();
   port.close();
 });
