@@ -34,15 +34,18 @@ class ObjectRing implements MotionPointRing {
   readonly packed = false;
   private readonly points: (MotionPoint | undefined)[];
   private readonly mask: number;
-  readonly growAt: number;
 
   constructor(
     readonly capacity: number,
     public end: number,
   ) {
-    this.growAt = capacity;
     this.points = new Array<MotionPoint | undefined>(capacity);
     this.mask = capacity - 1;
+  }
+
+  /** Whole points are the reports', which never start together: a window fills its ring. */
+  get growAt(): number {
+    return this.capacity;
   }
 
   at(index: number): MotionPoint {
