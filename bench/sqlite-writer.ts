@@ -5,9 +5,11 @@
  * fill pages of their own, as they do after a few days of service. BENCH_DEVICES devices (10,000)
  * each report once a round, BENCH_HISTORY rounds (200) first, then BENCH_ROUNDS (20) measured, in
  * batches of BENCH_BATCH (200) as the group commit makes them; BENCH_ORDER=device has them report in
- * device order, otherwise each round's order is random, as a real fleet's is. No sockets, no
- * pipeline and no other thread: steady enough to compare two versions of the writer, which the
- * tracker benchmark's noise hides. Runs the built server code: `npm run build` first.
+ * device order, otherwise each round's order is random, as a real fleet's is. A round counts as a
+ * second for the device index's passes (storage/sqlite-position-indexer.ts), one chunk of which
+ * runs after each batch, as on the writer thread. No sockets, no pipeline and no other thread:
+ * steady enough to compare two versions of the writer, which the tracker benchmark's noise hides.
+ * Runs the built server code: `npm run build` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +20,8 @@ import { codecs } from '../apps/server/dist/storage/codecs.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { openSqliteConnection } from '../apps/server/dist/storage/sqlite-connection.js';
-import { createBatchPacker, createSqliteBatchWriter } from '../apps/server/dist/storage/sqlite-ingest-batch.js';
+import { createBatchPacker, createSqliteBatchWriter, type SqliteBatch } from '../apps/server/dist/storage/sqlite-ingest-batch.js';
+import { createPositionIndexer } from '../apps/server/dist/storage/sqlite-position-indexer.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 200);
@@ -53,7 +56,15 @@ const positionRow = (deviceId: number, fixTime: number) =>
 const main = async () => {
   const file = await createDatabase();
   const sqlite = openSqliteConnection(file);
-  const write = createSqliteBatchWriter(sqlite);
+  // a round is a second of the fleet's time: an indexing pass every five rounds, as for a fleet reporting every second
+  let clock = START;
+  const indexer = createPositionIndexer(sqlite, { now: () => clock });
+  const writeBatch = createSqliteBatchWriter(sqlite, indexer);
+  // the writer thread indexes a chunk between two batches
+  const write = (batch: SqliteBatch) => {
+    writeBatch(batch);
+    indexer.step();
+  };
   const order = Array.from({ length: DEVICES }, (_, index) => index + 1);
   let nextPositionId = 1;
   let round = 0;
@@ -61,6 +72,7 @@ const main = async () => {
   const writeRound = (shuffled: boolean) => {
     if (shuffled) shuffle(order);
     const roundStart = START + 10_000 * round++;
+    clock = START + 1000 * round;
     for (let from = 0; from < DEVICES; from += BATCH) {
       const packer = createBatchPacker();
       for (let index = from; index < Math.min(DEVICES, from + BATCH); index++) {

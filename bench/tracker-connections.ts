@@ -83,8 +83,10 @@ const seedHistory = async (url: string) => {
   await migrateToLatest(storage);
   const sqlite = storage.sqlite!;
   const addDevice = sqlite.prepare(`insert into devices (name, "uniqueId", attributes, disabled) values (?, ?, '{}', 0)`);
-  const addPosition = sqlite.prepare(`insert into positions ("deviceId", protocol, "serverTime", "deviceTime", "fixTime", valid, latitude, longitude, speed, attributes)
-    values (?, 'gt06', ?, ?, ?, 1, ?, ?, 10, '{"sat":9,"ignition":true,"batteryLevel":80}')`);
+  // with its id: stored through the positions view (migration 0005), a row's id is not the statement's last rowid
+  const addPosition = sqlite.prepare(`insert into positions (id, "deviceId", protocol, "serverTime", "deviceTime", "fixTime", valid, latitude, longitude, speed, attributes)
+    values (?, ?, 'gt06', ?, ?, ?, 1, ?, ?, 10, '{"sat":9,"ignition":true,"batteryLevel":80}')`);
+  let positionId = 0;
   const setLatest = sqlite.prepare(`insert into device_latest ("deviceId", status, "lastUpdate", "positionId", "fixTime") values (?, 'offline', ?, ?, ?)`);
   const deviceIds = sqlite.transaction(() => Array.from({ length: CONNECTIONS }, (_, index) => Number(addDevice.run(imeiOf(index), imeiOf(index)).lastInsertRowid)))();
   const end = Date.now() - 86_400_000;
@@ -92,7 +94,7 @@ const seedHistory = async (url: string) => {
   const storeRound = sqlite.transaction((round: number) => {
     const fixTime = end - (HISTORY - 1 - round) * 10_000;
     deviceIds.forEach((deviceId, index) => {
-      latest[index] = Number(addPosition.run(deviceId, fixTime + 500, fixTime, fixTime, 28.6 + (index % 100) * 0.01, 77.2 + Math.floor(index / 100) * 0.01).lastInsertRowid);
+      addPosition.run((latest[index] = ++positionId), deviceId, fixTime + 500, fixTime, fixTime, 28.6 + (index % 100) * 0.01, 77.2 + Math.floor(index / 100) * 0.01);
     });
   });
   for (let round = 0; round < HISTORY; round++) storeRound(round);

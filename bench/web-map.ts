@@ -37,7 +37,9 @@ const seed = async (ctx: Awaited<ReturnType<typeof createAppContext>>) => {
     for (let i = 0; i < DEVICES; i++) {
       const now = Date.now();
       const device = await trx.insertInto('devices').values({ name: `Unit ${String(i).padStart(5, '0')}`, uniqueId: `bench-${i}`, attributes: '{}' } as never).returning('id').executeTakeFirstOrThrow();
-      const position = await trx.insertInto('positions').values({ deviceId: device.id, serverTime: now, deviceTime: now, fixTime: now, valid: 1, latitude: 40 + (i % 100) * 0.2, longitude: -10 + Math.floor(i / 100) * 0.4, attributes: '{"batteryLevel":80}' } as never).returning('id').executeTakeFirstOrThrow();
+      // SQLite stores positions through a view, which returns no id it did not get
+      const id = ctx.storage.positionIds?.next();
+      const position = await trx.insertInto('positions').values({ ...(id ? { id } : {}), deviceId: device.id, serverTime: now, deviceTime: now, fixTime: now, valid: 1, latitude: 40 + (i % 100) * 0.2, longitude: -10 + Math.floor(i / 100) * 0.4, attributes: '{"batteryLevel":80}' } as never).returning('id').executeTakeFirstOrThrow();
       await trx.insertInto('device_latest').values({ deviceId: device.id, status: 'online', lastUpdate: now, positionId: position.id, fixTime: now }).execute();
       await sql`insert into user_device ("userId", "deviceId") values (${adminId}, ${device.id})`.execute(trx);
     }

@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial.migration.js';
 import * as passwordResets from './migrations/0002-password-resets.migration.js';
 import * as processingStates from './migrations/0003-processing-states.migration.js';
 import * as deviceLatest from './migrations/0004-device-latest.migration.js';
+import * as positionIndex from './migrations/0005-position-index.migration.js';
 import type { Storage } from './database.js';
 
 /** Migrations are listed in code so the build needs no migration folder at run time. */
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-password-resets': passwordResets,
   '0003-processing-states': processingStates,
   '0004-device-latest': deviceLatest,
+  '0005-position-index': positionIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

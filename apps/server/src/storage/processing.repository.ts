@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Position } from '@tracklane/domain';
 import type { DatabaseSchema, PositionRow } from './database-schema.js';
 import { codecs } from './codecs.js';
+import type { Dialect } from './database.js';
 import { chunksOf } from './id-chunks.js';
 import { linkTableName } from './link-tables.js';
 
@@ -31,7 +32,7 @@ const windowTable = (windows: readonly PositionWindow[], bounds: (window: Positi
   sql`(values ${sql.join(windows.map((window) => sql`(${sql.join([window.deviceId, ...bounds(window)].map((value) => sql`cast(${value} as bigint)`))})`))}) as w`;
 
 /** Queries of the position pipeline: detector state, recent history and the objects linked to a device. */
-export const createProcessingRepository = (root: Kysely<DatabaseSchema>) => {
+export const createProcessingRepository = (root: Kysely<DatabaseSchema>, dialect: Dialect) => {
   const inChunks = async <T>(items: readonly number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> =>
     (await Promise.all(chunksOf([...new Set(items)]).map(read))).flat();
 
@@ -46,6 +47,37 @@ export const createProcessingRepository = (root: Kysely<DatabaseSchema>) => {
     const table = windowTable(windows, (window) => [window.from, window.to]);
     return (await sql<StoredPosition>`select p.* from ${table} join positions p on p."deviceId" = w.column1 and p."fixTime" >= w.column2 and p."fixTime" <= w.column3`.execute(root)).rows;
   };
+  const windowsOf = async (windows: PositionWindow[]) => (await Promise.all([positionsBefore(windows), positionsInside(windows)])).flat();
+
+  /**
+   * SQLite, where the newest positions are not indexed yet (migration 0005): the indexed ones
+   * through the index as above, and the tail's for the windows' devices read in one pass and sorted
+   * out here (joined to the windows it would be read once a window). One statement, so that an
+   * indexing pass committed between two reads cannot hide a position from both.
+   */
+  const sqliteWindowsOf = async (windows: PositionWindow[]) => {
+    const table = windowTable(windows, (window) => [window.from, window.to]);
+    const latestBefore = sql`select i.id from position_index i where i."deviceId" = w.column1 and i."fixTime" < w.column2 order by i."fixTime" desc, i.id desc limit 1`;
+    const { rows } = await sql<StoredPosition & { part: number }>`
+      select p.*, 0 as part from positions_data p where p.id in (select (${latestBefore}) from ${table})
+      union all select p.*, 1 as part from ${table} join position_index i on i."deviceId" = w.column1 and i."fixTime" >= w.column2 and i."fixTime" <= w.column3
+        join positions_data p on p.id = i.id
+      union all select t.*, 2 as part from positions_tail t where t."deviceId" in (select column1 from ${table})`.execute(root);
+    const byDevice = new Map(windows.map((window) => [window.deviceId, window]));
+    const latest = new Map<number, StoredPosition>();
+    const later = (a: StoredPosition, b: StoredPosition) => Number(a.fixTime) > Number(b.fixTime) || (Number(a.fixTime) === Number(b.fixTime) && Number(a.id) > Number(b.id));
+    const inside: StoredPosition[] = [];
+    for (const { part, ...row } of rows) {
+      const window = byDevice.get(Number(row.deviceId))!;
+      const fixTime = Number(row.fixTime);
+      if (part === 1 || (part === 2 && fixTime >= window.from && fixTime <= window.to)) inside.push(row);
+      else if (part === 0 || fixTime < window.from) {
+        const current = latest.get(window.deviceId);
+        if (!current || later(row, current)) latest.set(window.deviceId, row);
+      }
+    }
+    return [...latest.values(), ...inside];
+  };
 
   return {
     /** Stored detector states of the devices that have one, by device id. */
@@ -58,11 +90,8 @@ export const createProcessingRepository = (root: Kysely<DatabaseSchema>) => {
     },
     /** For each window, by device: positions with fix time in [from, to] plus the one just before `from`, ascending. */
     recentPositions: async (windows: readonly PositionWindow[]): Promise<Map<number, Position[]>> => {
-      const [before, inside] = await Promise.all([
-        Promise.all(chunksOf(windows).map(positionsBefore)),
-        Promise.all(chunksOf(windows).map(positionsInside)),
-      ]);
-      const rows = [...before.flat(), ...inside.flat()].sort((a, b) => Number(a.fixTime) - Number(b.fixTime) || Number(a.id) - Number(b.id));
+      const read = dialect === 'sqlite' ? sqliteWindowsOf : windowsOf;
+      const rows = (await Promise.all(chunksOf(windows).map(read))).flat().sort((a, b) => Number(a.fixTime) - Number(b.fixTime) || Number(a.id) - Number(b.id));
       const byDevice = new Map<number, Position[]>(windows.map((window) => [window.deviceId, []]));
       for (const row of rows) byDevice.get(Number(row.deviceId))?.push(codecs.position.fromRow(row));
       return byDevice;

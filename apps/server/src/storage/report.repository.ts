@@ -2,6 +2,8 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { Device, Event, Position } from '@tracklane/domain';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
+import type { Dialect } from './database.js';
+import { positionsById } from './positions-by-id.js';
 import type { StoredPositionRow } from './position-json.js';
 
 type IdSet = RawBuilder<unknown>;
@@ -70,7 +72,7 @@ const toLean = (row: LeanRow): LeanPosition => new StoredLeanPosition(row);
  * (time, id) over the (deviceId, fixTime) and (deviceId, eventTime) indexes, so a long period never
  * has to be held in memory; the trips/stops/summary queries select only the columns they use.
  */
-export const createReportRepository = (db: Kysely<DatabaseSchema>) => {
+export const createReportRepository = (db: Kysely<DatabaseSchema>, dialect: Dialect) => {
   const positionRange = (deviceId: number, from: number, to: number, after: PageCursor | undefined) => {
     let query = db.selectFrom('positions').where('deviceId', '=', deviceId).where('fixTime', '<=', to);
     query = after
@@ -97,7 +99,7 @@ export const createReportRepository = (db: Kysely<DatabaseSchema>) => {
     motionEvents: async (deviceId: number, from: number, to: number): Promise<{ type: 'deviceMoving' | 'deviceStopped'; position: LeanPosition }[]> => {
       const rows = await db
         .selectFrom('events')
-        .innerJoin('positions', 'positions.id', 'events.positionId')
+        .innerJoin(positionsById(dialect), 'positions.id', 'events.positionId')
         .select(['events.type as type', ...LEAN_COLUMNS.map((column) => `positions.${column}` as const)])
         .where('events.deviceId', '=', deviceId)
         .where('events.eventTime', '>=', from)

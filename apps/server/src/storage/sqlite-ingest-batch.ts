@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { columnsOf, quoted } from './ingest-rows.js';
 import type { IngestRecord } from './ingest-writer.js';
+import type { PositionIndexer } from './sqlite-position-indexer.js';
 
 /** Position rows a single insert statement stores at most. */
 const ROWS_PER_INSERT = 32;
@@ -109,10 +110,11 @@ const SAVE_STATE = `insert into processing_states ("deviceId", state) values (?,
 
 /**
  * Writes a batch in one immediate transaction of prepared statements (taking SQLite's write lock at
- * its start, so it never fails half-way on a lock another connection took). All or nothing.
+ * its start, so it never fails half-way on a lock another connection took). All or nothing. Its
+ * positions go to `positions_data` only; `indexer` indexes them a few seconds later.
  * Statements are prepared on first use: the connection may open before the tables exist.
  */
-export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
+export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database, indexer: PositionIndexer) => {
   const statements = new Map<string, SqliteDatabase.Statement>();
   const statement = (sql: string) => {
     let prepared = statements.get(sql);
@@ -157,7 +159,7 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
       const end = at + 2 + rows * (list.length + 1);
       let byRows = positionInserts.get(list);
       if (!byRows) positionInserts.set(list, (byRows = []));
-      (byRows[rows] ??= insertStatement('positions', list, rows, true)).run(positions.slice(at + 2, end));
+      (byRows[rows] ??= insertStatement('positions_data', list, rows, true)).run(positions.slice(at + 2, end));
       at = end;
     }
   };
@@ -175,6 +177,24 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
     return statement(FIRST_HEARD).run(deviceId, received, latest, latestFix, deviceId).changes > 0 ? positionId : 0;
   };
 
+  /** Where a column list has the device and the fix time, for the index entries. */
+  const indexColumns = new WeakMap<readonly string[], [deviceId: number, fixTime: number]>();
+  /** The index entries of the batch's positions: device, fix time and id of each in turn. */
+  const indexEntriesOf = ({ columns, positions }: SqliteBatch): number[] => {
+    const entries: number[] = [];
+    let at = 0;
+    while (at < positions.length) {
+      const list = columns[positions[at] as number]!;
+      let where = indexColumns.get(list);
+      if (!where) indexColumns.set(list, (where = [list.indexOf('deviceId'), list.indexOf('fixTime')]));
+      const rows = positions[at + 1] as number;
+      at += 2;
+      for (let row = 0; row < rows; row++, at += list.length + 1) {
+        entries.push(positions[at + 1 + where[0]] as number, positions[at + 1 + where[1]] as number, positions[at] as number);
+      }
+    }
+    return entries;
+  };
   const writeAll = sqlite.transaction(({ columns, positions, values }: SqliteBatch): SqliteBatchResults => {
     insertPositions(columns, positions);
     const results: SqliteBatchResults = [];
@@ -196,7 +216,12 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database) => {
     }
     return results;
   });
-  return (batch: SqliteBatch): SqliteBatchResults => writeAll.immediate(batch);
+  return (batch: SqliteBatch): SqliteBatchResults => {
+    if (batch.positions.length > 0) indexer.beforeWrite();
+    const results = writeAll.immediate(batch);
+    if (batch.positions.length > 0) indexer.stored(indexEntriesOf(batch));
+    return results;
+  };
 };
 
 export type BatchPacker = ReturnType<typeof createBatchPacker>;

@@ -6,6 +6,7 @@ import { codecs } from './codecs.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
 import { createBatchPacker, createSqliteBatchWriter, type BatchPacker, type SqliteBatch, type SqliteBatchResults } from './sqlite-ingest-batch.js';
 import type { SqliteIngestThread } from './sqlite-ingest-thread.js';
+import { createPositionIndexer } from './sqlite-position-indexer.js';
 import type { PositionIds } from './sqlite-position-ids.js';
 
 export interface SqliteIngestTarget {
@@ -39,10 +40,20 @@ const outcomesOf = (prepared: Prepared[], results: SqliteBatchResults): IngestOu
   });
 };
 
-/** The batch on the event loop, holding Kysely's single connection. */
+/** The batch on the event loop, holding Kysely's single connection; an indexing pass due goes with it, whole (an in-memory database is small). */
 const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Database) => {
-  const writeBatch = createSqliteBatchWriter(sqlite);
-  return (batch: SqliteBatch): Promise<SqliteBatchResults> => db.connection().execute(async () => writeBatch(batch));
+  const indexer = createPositionIndexer(sqlite);
+  const writeBatch = createSqliteBatchWriter(sqlite, indexer);
+  return (batch: SqliteBatch): Promise<SqliteBatchResults> =>
+    db.connection().execute(async () => {
+      const results = writeBatch(batch);
+      try {
+        while (indexer.step());
+      } catch {
+        // the batch is committed whatever becomes of the indexing, which the next batch takes up again
+      }
+      return results;
+    });
 };
 
 /**

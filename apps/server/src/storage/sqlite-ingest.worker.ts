@@ -2,11 +2,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteConnection } from './sqlite-connection.js';
 import { createSqliteBatchWriter, type SqliteBatch } from './sqlite-ingest-batch.js';
 import type { WriterReply, WriterRequest } from './sqlite-ingest-thread.js';
+import { createPositionIndexer, startPositionIndexing } from './sqlite-position-indexer.js';
 
-// The ingest's SQLite writer thread: its own connection, one batch at a time, in arrival order.
+// The ingest's SQLite writer thread: its own connection, one batch at a time, in arrival order, and
+// between batches the indexing of the positions stored a few seconds before.
 const port = parentPort!;
 const sqlite = openSqliteConnection((workerData as { file: string }).file);
-const writeBatch = createSqliteBatchWriter(sqlite);
+const indexer = createPositionIndexer(sqlite);
+const writeBatch = createSqliteBatchWriter(sqlite, indexer);
+const indexing = startPositionIndexing(indexer);
 
 const write = (seq: number, batch: SqliteBatch): WriterReply => {
   try {
@@ -19,8 +23,10 @@ const write = (seq: number, batch: SqliteBatch): WriterReply => {
 port.on('message', (request: WriterRequest) => {
   if (request.kind === 'write') {
     port.postMessage(write(request.seq, request.batch));
+    indexing.poke();
     return;
   }
+  indexing.stop();
   sqlite.close();
   port.close();
 });

@@ -16,7 +16,8 @@ export const createPositionIds = (sqlite: SqliteDatabase.Database): PositionIds 
   let last: number | undefined;
   const highestUsed = () => {
     const row = sqlite
-      .prepare(`select max(coalesce((select seq from sqlite_sequence where name = 'positions'), 0), coalesce((select max(id) from positions), 0)) as id`)
+      // the table, not the positions view: a max() over the view reads every row
+      .prepare(`select max(coalesce((select seq from sqlite_sequence where name = 'positions_data'), 0), coalesce((select max(id) from positions_data), 0)) as id`)
       .get() as { id: number };
     return Number(row.id);
   };
