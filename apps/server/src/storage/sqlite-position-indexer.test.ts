@@ -31,8 +31,8 @@ const openDatabase = async () => {
 const ingestOf = (storage: Storage, clock: { now: number }, chunkRows = 3) => {
   const indexer = createPositionIndexer(storage.sqlite!, { delayMs: 5_000, chunkRows, now: () => clock.now });
   const write = createSqliteBatchWriter(storage.sqlite!, indexer);
-  /** One report from every device, each `second` into the run. */
-  const round = (second: number) => {
+  /** One report from every device, each `second` into the run, with the ids `nextId` gives. */
+  const round = (second: number, nextId = () => storage.positionIds!.next()) => {
     const packer = createBatchPacker();
     for (let deviceId = 1; deviceId <= DEVICES; deviceId++) {
       const fixTime = START + second * 1000;
@@ -41,7 +41,7 @@ const ingestOf = (storage: Storage, clock: { now: number }, chunkRows = 3) => {
         fixTime: new Date(fixTime).toISOString(), valid: true, latitude: 52 + deviceId / 100, longitude: 13 + second / 1000, altitude: 0,
         speed: 10, course: 90, address: null, accuracy: 0, network: null, geofenceIds: null, attributes: { sat: 8 },
       }) as Record<string, unknown>;
-      packer.add(deviceId, fixTime, storage.positionIds!.next(), { row, fixTime }, undefined, []);
+      packer.add(deviceId, fixTime, nextId(), { row, fixTime }, undefined, []);
     }
     write(packer.batch);
   };
@@ -155,6 +155,38 @@ describe('the lazy device index on SQLite', () => {
     await store();
     expect(tailRows(storage)).toBe(0);
     expect(countsOf(storage)).toEqual({ positions: DEVICES + 4, positions_data: DEVICES + 4, position_index: DEVICES + 4, positions_tail: 0 });
+  });
+
+  it('never hides a batch whose ids the ingest drew before the API stored a position', async () => {
+    const storage = await openDatabase();
+    const clock = { now: START };
+    const { indexer, round } = ingestOf(storage, clock);
+    const repos = createRepositories(storage);
+    round(0);
+    clock.now += 5000;
+    while (indexer.step());
+    // a batch on its way to the writer thread has its ids already
+    const drawn = Array.from({ length: DEVICES }, () => storage.positionIds!.next());
+    const { id: _, ...first } = (await repos.positions.findByIds([1]))[0]!;
+    const apiId = await repos.positions.insert({ ...first, fixTime: new Date(START + 60_000).toISOString() });
+    round(1, () => drawn.shift()!);
+    expect(storedIds(storage)).toEqual(idsUpTo(apiId));
+    expect(countsOf(storage)).toMatchObject({ positions: apiId, positions_tail: DEVICES });
+    clock.now += 5000;
+    while (indexer.step());
+    expect(countsOf(storage)).toEqual({ positions: apiId, positions_data: apiId, position_index: apiId, positions_tail: 0 });
+    expect(tailRows(storage)).toBe(0);
+
+    // the same while a pass is under way: it ends before the ids drawn
+    round(2);
+    clock.now += 5000;
+    expect(indexer.step()).toBe(true);
+    const drawnLater = Array.from({ length: DEVICES }, () => storage.positionIds!.next());
+    const laterApiId = await repos.positions.insert({ ...first, fixTime: new Date(START + 120_000).toISOString() });
+    while (indexer.step());
+    round(3, () => drawnLater.shift()!);
+    expect(storedIds(storage)).toEqual(idsUpTo(laterApiId));
+    expect(countsOf(storage)).toMatchObject({ positions: laterApiId, positions_tail: DEVICES });
   });
 
   it('stores a position inserted through the view with the columns it leaves out at their defaults', async () => {

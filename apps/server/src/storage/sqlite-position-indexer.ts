@@ -91,20 +91,30 @@ export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: 
     return pending;
   };
 
+  /**
+   * The end of the run of indexed positions from `from` on, id after id: past a pass, the positions
+   * the API stored through the view since it began (indexed at once), up to the first gap (ids the
+   * ingest drew for a batch it has not written yet) or the first position waiting for the next pass.
+   */
+  const indexedRunEnd = (from: number): number => {
+    let through = from;
+    const rows = statement(
+      `select p.id, exists (select 1 from position_index x where x."deviceId" = p."deviceId" and x."fixTime" = p."fixTime" and x.id = p.id) from positions_data p where p.id > ? order by p.id`,
+    ).raw();
+    for (const [id, indexed] of rows.iterate(from) as Iterable<[number, number]>) {
+      if (Number(id) !== through + 1 || !indexed) break;
+      through++;
+    }
+    return through;
+  };
+
   const indexChunk = (entries: Entry[], passThrough: number, first: boolean, last: boolean) => {
     if (first) statement(`update position_indexing set "passThrough" = ?, "devicesThrough" = 0 where id = 1`).run(passThrough);
     // a position deleted since it was stored has no entry; one the API stored through the view has one already
     statement(
       `insert or ignore into position_index ("deviceId", "fixTime", id) select p."deviceId", p."fixTime", p.id from json_each(?) j join positions_data p on p.id = j.value`,
     ).run(JSON.stringify(entries.map((entry) => entry[2])));
-    // past the pass, also the positions the API stored through the view since it began (indexed at
-    // once), up to the first the ingest stored (waiting for the next pass)
-    if (last) {
-      statement(`update position_indexing set "devicesThrough" = 0, "indexedThrough" = max("passThrough", coalesce(
-          (select p.id - 1 from positions_data p where p.id > "passThrough"
-            and not exists (select 1 from position_index x where x."deviceId" = p."deviceId" and x."fixTime" = p."fixTime" and x.id = p.id) order by p.id limit 1),
-          (select max(id) from positions_data), 0)) where id = 1`).run();
-    }
+    if (last) statement(`update position_indexing set "indexedThrough" = ?, "devicesThrough" = 0 where id = 1`).run(indexedRunEnd(passThrough));
     else statement(`update position_indexing set "devicesThrough" = ? where id = 1`).run(entries.at(-1)![0]);
   };
   const indexInTransaction = sqlite.transaction(indexChunk);
