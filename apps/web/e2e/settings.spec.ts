@@ -96,8 +96,7 @@ test('drivers, computed attributes, maintenance and notifications: create, edit,
   await expect(page.getByRole('row', { name: /Oil change.*10000 km.*5000 km/ })).toBeVisible();
   await openMenuOf(page, 'Oil change');
   await page.getByRole('menuitem', { name: 'Edit' }).click();
-  await page.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Engine hours' }).click();
+  await pickOption(page, 'Type', 'Engine hours');
   await expect(page.locator('input[name=start]')).toHaveValue('0');
   await expect(page.locator('input[name=period]')).toHaveValue('0');
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -124,8 +123,7 @@ test('drivers, computed attributes, maintenance and notifications: create, edit,
   await expect(page.getByRole('row', { name: /Alarm.*Yes.*SOS.*Web/ })).toBeVisible();
   await openMenuOf(page, 'Alarm');
   await page.getByRole('menuitem', { name: 'Edit' }).click();
-  await page.getByRole('combobox', { name: 'Type of notification' }).click();
-  await page.getByRole('option', { name: 'Ignition on' }).click();
+  await pickOption(page, 'Type of notification', 'Ignition on');
   await expect(page.getByRole('combobox', { name: 'Alarms' })).toHaveCount(0);
   await save(page);
   await expect(page.getByRole('row', { name: /Ignition on.*Yes.*Web/ })).toBeVisible();
@@ -168,8 +166,7 @@ test('devices: required fields, the server refusing a duplicate, connections thr
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await page.locator('input[name=name]').fill('Tipper 2');
   await page.getByText('Extra', { exact: true }).click();
-  await page.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: 'Truck' }).click();
+  await pickOption(page, 'Category', 'Truck');
   await save(page);
   await expect(page.getByRole('row', { name: /Tipper 2.*tipper-77/ })).toBeVisible();
   expect((await adminApi<{ category: string }>(`/api/devices/${device.id}`)).body.category).toBe('truck');
