@@ -141,7 +141,7 @@ describe('the lazy device index on SQLite', () => {
     const clock = { now: START };
     const { indexer, round } = ingestOf(storage, clock);
     const repos = createRepositories(storage);
-    const { id: _, ...first } = (await repos.positions.findByIds([await apiPosition(storage)]))[0]!;
+    const { id: _, ...first } = (await repos.positions.findByIds([apiPosition(storage)]))[0]!;
     const store = () => repos.positions.insert({ ...first, fixTime: new Date((clock.now += 1000)).toISOString() });
     await store();
     expect(tailRows(storage)).toBe(0);

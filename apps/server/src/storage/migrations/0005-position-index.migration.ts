@@ -42,8 +42,8 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   // "fixTime", id (with the rows' id, SQLite sorted each page: 17 % of a report's time). The join
   // on the device and fix time lets a query for one id look up the row and then its entry; the +
   // keeps a query by device from doing the same for every row (SQLite 3.53 chose that once, with
-  // the statistics of one device and the rows' id). A list of ids through the view walks the whole index: those read
-  // positions_data (positions-by-id.ts).
+  // the statistics of one device and the rows' id). A list of ids through the view walks the
+  // whole index: those read positions_data (positions-by-id.ts).
   const indexedColumns = columns.map((column) => (['"deviceId"', '"fixTime"', '"id"'].includes(column) ? `i.${column}` : `p.${column}`));
   await sql
     // the indexing's progress as constants (joined, SQLite planned an automatic index of every row)
