@@ -1,22 +1,29 @@
 import type { MotionPoint } from '../../device-state.js';
 
 /**
- * The points of motion windows by absolute index: index i lives in slot i mod capacity, so windows
- * sharing a ring move forward without copying. A ring never changes a point a window can see; the
- * window decides when it must copy instead of appending (motion-window.ts).
+ * The points of motion windows by absolute index, so that windows sharing a ring move forward
+ * without copying. A ring never changes a point a window can see; it tells the window whether its
+ * next point may be appended (`continuation`), otherwise the window copies (motion-window.ts).
  */
 export interface MotionPointRing {
   /** One past the newest index pushed. */
   readonly end: number;
-  readonly capacity: number;
-  /** The most points a window on this ring holds before it moves to a larger one (at most `capacity`). */
-  readonly growAt: number;
   /** Whether stored points are kept as numbers rather than objects. */
   readonly packed: boolean;
+  /** The points the ring's memory holds: what its windows cost. */
+  readonly heldPoints: number;
   at(index: number): MotionPoint;
   fixTime(index: number): number;
   latitude(index: number): number;
   longitude(index: number): number;
+  /** Whether any point from `from` to `end` has coordinates that pass `test`. */
+  somePlace(from: number, end: number, test: (latitude: number, longitude: number) => boolean): boolean;
+  /**
+   * The ring the window [start, end) continues on as [from, end + 1): this one, or one that shares
+   * its memory; undefined when the window must copy its points (a point was appended after it, or
+   * this ring is too small or far too large for it).
+   */
+  continuation(start: number, from: number, end: number): MotionPointRing | undefined;
   push(point: MotionPoint): void;
 }
 
@@ -43,8 +50,7 @@ class ObjectRing implements MotionPointRing {
     this.mask = capacity - 1;
   }
 
-  /** Whole points are the reports', which never start together: a window fills its ring. */
-  get growAt(): number {
+  get heldPoints(): number {
     return this.capacity;
   }
 
@@ -64,6 +70,19 @@ class ObjectRing implements MotionPointRing {
     return this.at(index).longitude;
   }
 
+  somePlace(from: number, end: number, test: (latitude: number, longitude: number) => boolean): boolean {
+    for (let index = from; index < end; index++) if (test(this.latitude(index), this.longitude(index))) return true;
+    return false;
+  }
+
+  continuation(start: number, from: number, end: number): MotionPointRing | undefined {
+    if (end !== this.end) return undefined;
+    // the window's own points stay as they are: it is the committed one until the next commit
+    if (end + 1 - start > this.capacity) return undefined;
+    // far larger than the window (a device that reported often, then less): copied to a smaller one
+    return this.capacity <= capacityFor(end + 2 - from) * 2 ? this : undefined;
+  }
+
   push(point: MotionPoint): void {
     this.points[this.end++ & this.mask] = point;
   }
@@ -78,41 +97,91 @@ const LONGITUDE = 4;
 const TOTAL_DISTANCE = 5;
 const COLUMNS = 6;
 
+const MIN_CHUNK = 8;
+const MAX_CHUNK = 128;
+
 /**
- * The live detector's points: each stored point as six numbers in one typed array, the newest
- * (not yet stored, so without its id) as the position itself. Thousands of devices reporting every
- * second keep minutes of points each; as objects they were most of the heap the garbage collector
- * marks, as numbers they are none of it. Only what the detector and the durable state read is kept:
- * the running total distance of all the attributes.
+ * The points of a packed ring's next chunk: a quarter of what the ring spans, so a window lives in
+ * four to six chunks, less a random part of up to half. Sizes that follow the window let it grow and
+ * shrink without copying; the random part keeps a fleet that starts together (every tracker
+ * reconnecting after a restart) from taking new chunks in the same second.
+ */
+const chunkPointsFor = (span: number): number => {
+  let points = MIN_CHUNK;
+  while (points < MAX_CHUNK && points * 4 < span) points *= 2;
+  return points - Math.floor(Math.random() * (points / 2));
+};
+
+/**
+ * The live detector's points: each stored point as six numbers in a chunk, the newest (not yet
+ * stored, so without its id) as the position itself. Thousands of devices reporting every second
+ * keep minutes of points each; as objects they were most of the heap the garbage collector marks,
+ * as numbers they are none of it. Only what the detector and the durable state read is kept: the
+ * running total distance of all the attributes.
+ *
+ * A window grows a chunk at a time and drops the chunks it has passed: no array is ever copied to
+ * a larger one. Arrays that doubled as windows filled made the fleet's array memory twice its final
+ * size, in steps taken together (490 MB for 10,000 devices at three reports a second), and V8 starts
+ * a mark-compact for every 64 MB of new array memory; chunks take it as the points come (1.4 MB/s
+ * at 30,000 positions/s). Dropping passed chunks makes a ring holding fewer of them; the ring it
+ * replaces keeps its chunks for the window still on it (the committed one) and takes no more points.
  */
 class PackedRing implements MotionPointRing {
   readonly packed = true;
-  private readonly numbers: Float64Array;
-  private readonly mask: number;
-  /** Points not packed yet, oldest first: from index `packedEnd` to `end`. */
-  private readonly whole: MotionPoint[] = [];
-  private packedEnd: number;
+  /** Set once a ring without the chunks its windows have passed took its place. */
+  private superseded = false;
 
-  constructor(
-    readonly capacity: number,
+  private constructor(
+    /** The lowest index a window on this ring reads. */
+    private readonly floor: number,
+    private readonly chunks: Float64Array[],
+    /** The index of each chunk's first point. */
+    private readonly starts: number[],
     public end: number,
-    readonly growAt = capacity,
-  ) {
-    this.numbers = new Float64Array(capacity * COLUMNS);
-    this.mask = capacity - 1;
-    this.packedEnd = end;
+    private packedEnd: number,
+    /** Points not packed yet, oldest first: from index `packedEnd` to `end`. */
+    private readonly whole: MotionPoint[],
+  ) {}
+
+  static empty(from: number): PackedRing {
+    return new PackedRing(from, [], [], from, from, []);
+  }
+
+  /**
+   * Which chunk holds `index` (a packed point at or after the floor), searched from the nearer end:
+   * the detector reads the oldest and the newest points most.
+   */
+  private chunkOf(index: number): number {
+    const starts = this.starts;
+    let chunk = 0;
+    if (index - starts[0]! < this.end - index) {
+      while (chunk + 1 < starts.length && starts[chunk + 1]! <= index) chunk++;
+    } else {
+      chunk = starts.length - 1;
+      while (starts[chunk]! > index) chunk--;
+    }
+    return chunk;
+  }
+
+  /** One number of a point: from its chunk once packed, from the position while it is whole. */
+  private read(index: number, column: number, field: 'fixTime' | 'latitude' | 'longitude'): number {
+    if (index >= this.packedEnd) return this.whole[index - this.packedEnd]![field];
+    const chunk = this.chunkOf(index);
+    return this.chunks[chunk]![(index - this.starts[chunk]!) * COLUMNS + column]!;
   }
 
   at(index: number): MotionPoint {
     if (index >= this.packedEnd) return this.whole[index - this.packedEnd]!;
-    const base = (index & this.mask) * COLUMNS;
-    const totalDistance = this.numbers[base + TOTAL_DISTANCE]!;
+    const chunk = this.chunkOf(index);
+    const numbers = this.chunks[chunk]!;
+    const base = (index - this.starts[chunk]!) * COLUMNS;
+    const totalDistance = numbers[base + TOTAL_DISTANCE]!;
     return {
-      id: this.numbers[base + ID]!,
-      fixTime: this.numbers[base + FIX_TIME]!,
-      deviceTime: this.numbers[base + DEVICE_TIME]!,
-      latitude: this.numbers[base + LATITUDE]!,
-      longitude: this.numbers[base + LONGITUDE]!,
+      id: numbers[base + ID]!,
+      fixTime: numbers[base + FIX_TIME]!,
+      deviceTime: numbers[base + DEVICE_TIME]!,
+      latitude: numbers[base + LATITUDE]!,
+      longitude: numbers[base + LONGITUDE]!,
       attributes: Number.isNaN(totalDistance) ? {} : { totalDistance },
     };
   }
@@ -129,27 +198,31 @@ class PackedRing implements MotionPointRing {
     return this.read(index, LONGITUDE, 'longitude');
   }
 
-  /** One number of a point: from its column once packed, from the position while it is whole. */
-  private read(index: number, column: number, field: 'fixTime' | 'latitude' | 'longitude'): number {
-    return index >= this.packedEnd ? this.whole[index - this.packedEnd]![field] : this.numbers[(index & this.mask) * COLUMNS + column]!;
+  somePlace(from: number, end: number, test: (latitude: number, longitude: number) => boolean): boolean {
+    const packedEnd = Math.min(end, this.packedEnd);
+    for (let chunk = from < packedEnd ? this.chunkOf(from) : this.chunks.length; chunk < this.chunks.length; chunk++) {
+      const numbers = this.chunks[chunk]!;
+      const start = this.starts[chunk]!;
+      const last = Math.min(packedEnd, start + numbers.length / COLUMNS);
+      for (let index = Math.max(from, start); index < last; index++) {
+        const base = (index - start) * COLUMNS;
+        if (test(numbers[base + LATITUDE]!, numbers[base + LONGITUDE]!)) return true;
+      }
+    }
+    for (let index = Math.max(from, this.packedEnd); index < end; index++) {
+      const point = this.whole[index - this.packedEnd]!;
+      if (test(point.latitude, point.longitude)) return true;
+    }
+    return false;
   }
 
-  /**
-   * A ring of `capacity` holding this ring's points from `from` to `end` at the same indexes: the
-   * packed ones copied as numbers (reading them with `at` made an object per point), the rest whole.
-   */
-  copy(from: number, end: number, capacity: number, growAt: number): PackedRing {
-    const copy = new PackedRing(capacity, from, growAt);
-    const packedEnd = Math.min(end, Math.max(from, this.packedEnd));
-    for (let index = from; index < packedEnd; index++) {
-      const source = (index & this.mask) * COLUMNS;
-      const target = (index & copy.mask) * COLUMNS;
-      for (let column = 0; column < COLUMNS; column++) copy.numbers[target + column] = this.numbers[source + column]!;
-    }
-    copy.packedEnd = packedEnd;
-    for (let index = packedEnd; index < end; index++) copy.whole.push(this.whole[index - this.packedEnd]!);
-    copy.end = end;
-    return copy;
+  continuation(_start: number, from: number, end: number): MotionPointRing | undefined {
+    if (this.superseded || end !== this.end) return undefined;
+    let passed = 0;
+    while (passed < this.chunks.length && this.starts[passed]! + this.chunks[passed]!.length / COLUMNS <= from) passed++;
+    if (passed === 0) return this;
+    this.superseded = true;
+    return new PackedRing(from, this.chunks.slice(passed), this.starts.slice(passed), this.end, this.packedEnd, this.whole.slice());
   }
 
   /** Packs the points stored by now (their id is set at the write), oldest first, then appends `point` whole. */
@@ -160,43 +233,37 @@ class PackedRing implements MotionPointRing {
   }
 
   private pack(point: MotionPoint): void {
-    const base = (this.packedEnd++ & this.mask) * COLUMNS;
+    const index = this.packedEnd++;
+    // a point the window has already passed: no window on this ring reads it
+    if (index < this.floor) return;
+    let chunk = this.chunks.length - 1;
+    if (chunk < 0 || index >= this.starts[chunk]! + this.chunks[chunk]!.length / COLUMNS) {
+      chunk = this.chunks.push(new Float64Array(chunkPointsFor(this.end - this.floor) * COLUMNS)) - 1;
+      this.starts.push(index);
+    }
+    const numbers = this.chunks[chunk]!;
+    const base = (index - this.starts[chunk]!) * COLUMNS;
     const totalDistance = point.attributes.totalDistance;
-    this.numbers[base + ID] = point.id;
-    this.numbers[base + FIX_TIME] = point.fixTime;
-    this.numbers[base + DEVICE_TIME] = point.deviceTime;
-    this.numbers[base + LATITUDE] = point.latitude;
-    this.numbers[base + LONGITUDE] = point.longitude;
-    this.numbers[base + TOTAL_DISTANCE] = typeof totalDistance === 'number' ? totalDistance : NaN;
+    numbers[base + ID] = point.id;
+    numbers[base + FIX_TIME] = point.fixTime;
+    numbers[base + DEVICE_TIME] = point.deviceTime;
+    numbers[base + LATITUDE] = point.latitude;
+    numbers[base + LONGITUDE] = point.longitude;
+    numbers[base + TOTAL_DISTANCE] = typeof totalDistance === 'number' ? totalDistance : NaN;
+  }
+
+  get heldPoints(): number {
+    return this.chunks.reduce((sum, numbers) => sum + numbers.length / COLUMNS, 0) + this.whole.length;
   }
 }
 
 /**
- * Where a packed ring of `capacity` stops taking points: a random part of up to a quarter of it is
- * left unused. A fleet that starts together (all its trackers reconnecting after a restart) and
- * reports at one rate filled its windows in step, so all of them moved to arrays twice as large in
- * the same second: 30-60 MB of array buffers at 64 and 128 points for 10,000 devices reporting
- * every second, two mark-compacts, and acks waiting 100-390 ms in that second. Spread over a
- * quarter of the points, the growth is spread over as many seconds. A window that settles in the
- * last quarter of a power of two may take an array twice as large; one reporting every second for
- * the 180 s of report.trip.minDuration (182 points) never does.
+ * A new ring of the given kind holding `ring`'s points from `from` to `end`, at the same indexes.
+ * Whole rings have room for the point about to be pushed and, while that window is still the
+ * committed one, the next.
  */
-const spreadGrowAt = (capacity: number): number => capacity - Math.floor(Math.random() * (capacity / 4));
-
-/**
- * A new ring of the given kind holding `ring`'s points from `from` to `end`, at the same indexes,
- * with room for the point about to be pushed and, while that window is still the committed one,
- * the next; of `minCapacity` at least (twice the capacity of a ring its window outgrew).
- */
-export const copyRing = (ring: MotionPointRing | undefined, from: number, end: number, packed: boolean, minCapacity = 0): MotionPointRing => {
-  const needed = end - from + 2;
-  let capacity = Math.max(capacityFor(needed), minCapacity);
-  if (!packed) return copyInto(new ObjectRing(capacity, from), ring, from, end);
-  let growAt = spreadGrowAt(capacity);
-  if (growAt < needed) growAt = spreadGrowAt((capacity *= 2));
-  if (ring instanceof PackedRing) return ring.copy(from, end, capacity, growAt);
-  return copyInto(new PackedRing(capacity, from, growAt), ring, from, end);
-};
+export const copyRing = (ring: MotionPointRing | undefined, from: number, end: number, packed: boolean): MotionPointRing =>
+  copyInto(packed ? PackedRing.empty(from) : new ObjectRing(capacityFor(end - from + 2), from), ring, from, end);
 
 const copyInto = (copy: MotionPointRing, ring: MotionPointRing | undefined, from: number, end: number): MotionPointRing => {
   for (let index = from; index < end; index++) copy.push(ring!.at(index));

@@ -1,5 +1,5 @@
 import type { MotionPoint } from '../../device-state.js';
-import { capacityFor, copyRing, ringOf, type MotionPointRing } from './motion-point-ring.js';
+import { copyRing, ringOf, type MotionPointRing } from './motion-point-ring.js';
 
 /**
  * The new motion logic's recent points, oldest first: the indexes [start, end) of a ring shared
@@ -8,7 +8,7 @@ import { capacityFor, copyRing, ringOf, type MotionPointRing } from './motion-po
  * window therefore appends to the ring when this one ends at its tip (the usual case) and only
  * moves its start. A window whose successor was computed but never committed no longer ends at the
  * tip: its next window copies its points into a new ring, so no window ever sees another branch's
- * points; so does one whose ring is full or is much larger than it needs.
+ * points; so does one whose ring cannot take it (motion-point-ring.ts).
  */
 export class MotionWindow {
   constructor(
@@ -23,9 +23,9 @@ export class MotionWindow {
     return this.end - this.start;
   }
 
-  /** The points its ring has room for: what the window costs in memory. */
-  get capacity(): number {
-    return this.ring?.capacity ?? 0;
+  /** The points its ring's memory holds: what the window costs. */
+  get heldPoints(): number {
+    return this.ring?.heldPoints ?? 0;
   }
 
   /** The point at `index`, 0 being the oldest (0 ≤ index < length); a new object for a packed point. */
@@ -47,8 +47,7 @@ export class MotionWindow {
 
   /** Whether any point's coordinates pass `test` (read without making point objects). */
   somePlace(test: (latitude: number, longitude: number) => boolean): boolean {
-    for (let i = this.start; i < this.end; i++) if (test(this.ring!.latitude(i), this.ring!.longitude(i))) return true;
-    return false;
+    return this.ring !== undefined && this.ring.somePlace(this.start, this.end, test);
   }
 
   toArray(): MotionPoint[] {
@@ -61,14 +60,9 @@ export class MotionWindow {
    */
   extend(first: number, point: MotionPoint, packed: boolean): MotionWindow {
     const from = this.start + first;
-    const count = this.end + 1 - from;
     const ordered = this.ordered && (this.length === 0 || point.fixTime >= this.fixTimeAt(this.length - 1));
     const ring = this.ring;
-    // this window's own points must stay as they are: it is the committed one until the next commit
-    const atTip = ring !== undefined && ring.packed === packed && this.end === ring.end;
-    const outgrown = atTip && this.end + 1 - this.start > ring.growAt;
-    // a ring far larger than the window (a device that reported often, then less) is copied to a smaller one
-    const target = atTip && !outgrown && ring.capacity <= capacityFor(count + 1) * 2 ? ring : copyRing(ring, from, this.end, packed, outgrown ? ring.capacity * 2 : 0);
+    const target = (ring?.packed === packed ? ring.continuation(this.start, from, this.end) : undefined) ?? copyRing(ring, from, this.end, packed);
     target.push(point);
     return new MotionWindow(target, from, this.end + 1, ordered);
   }
