@@ -178,6 +178,18 @@ describe(nextMotionWindow.name, () => {
     expect(heldByFleet()).toBeLessThan(windowPoints * 1.4);
   });
 
+  it('gives back the memory of a device that reported every second once it reports every five minutes', () => {
+    let window = motionWindowOf([]);
+    let time = at(0);
+    const report = (id: number, every: number) => (window = nextMotionWindow(window, { ...stored(0, id), fixTime: (time += every) }, 180_000, true));
+    for (let id = 1; id <= 400; id++) report(id, 1000);
+    expect(window.heldPoints).toBeGreaterThan(181);
+    for (let id = 401; id <= 406; id++) report(id, 300_000);
+    expect(window.length).toBe(2);
+    expect(window.heldPoints).toBeLessThanOrEqual(16);
+    expect(window.toArray().map((p) => p.id)).toEqual([405, 406]);
+  });
+
   it('packed windows read the same as whole ones through chunks passed, retried steps and writes that lag', () => {
     vi.spyOn(Math, 'random').mockImplementation(seededRandom(11));
     const random = seededRandom(5);

@@ -102,8 +102,8 @@ const MAX_CHUNK = 128;
 
 /**
  * The points of a packed ring's next chunk: a quarter of what the ring spans, so a window lives in
- * four to six chunks, less a random part of up to half. Sizes that follow the window let it grow and
- * shrink without copying; the random part keeps a fleet that starts together (every tracker
+ * four to six chunks, less a random part of up to half. Sizes that follow the window let it grow
+ * without copying; the random part keeps a fleet that starts together (every tracker
  * reconnecting after a restart) from taking new chunks in the same second.
  */
 const chunkPointsFor = (span: number): number => {
@@ -220,6 +220,10 @@ class PackedRing implements MotionPointRing {
     if (this.superseded || end !== this.end) return undefined;
     let passed = 0;
     while (passed < this.chunks.length && this.starts[passed]! + this.chunks[passed]!.length / COLUMNS <= from) passed++;
+    let held = 0;
+    for (let chunk = passed; chunk < this.chunks.length; chunk++) held += this.chunks[chunk]!.length / COLUMNS;
+    // a device that reported often, then seldom (parked): its window is copied into chunks of its size
+    if (held > 4 * Math.max(end + 1 - from, MIN_CHUNK)) return undefined;
     if (passed === 0) return this;
     this.superseded = true;
     return new PackedRing(from, this.chunks.slice(passed), this.starts.slice(passed), this.end, this.packedEnd, this.whole.slice());
