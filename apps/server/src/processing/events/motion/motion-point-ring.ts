@@ -163,6 +163,18 @@ class PackedRing implements MotionPointRing {
     return chunk;
   }
 
+  /** One past the last index chunk `chunk` has room for. */
+  private chunkEnd(chunk: number): number {
+    return this.starts[chunk]! + this.chunks[chunk]!.length / COLUMNS;
+  }
+
+  /** The points the chunks from `first` on have room for. */
+  private pointsInChunks(first: number): number {
+    let points = 0;
+    for (let chunk = first; chunk < this.chunks.length; chunk++) points += this.chunks[chunk]!.length / COLUMNS;
+    return points;
+  }
+
   /** One number of a point: from its chunk once packed, from the position while it is whole. */
   private read(index: number, column: number, field: 'fixTime' | 'latitude' | 'longitude'): number {
     if (index >= this.packedEnd) return this.whole[index - this.packedEnd]![field];
@@ -203,7 +215,7 @@ class PackedRing implements MotionPointRing {
     for (let chunk = from < packedEnd ? this.chunkOf(from) : this.chunks.length; chunk < this.chunks.length; chunk++) {
       const numbers = this.chunks[chunk]!;
       const start = this.starts[chunk]!;
-      const last = Math.min(packedEnd, start + numbers.length / COLUMNS);
+      const last = Math.min(packedEnd, this.chunkEnd(chunk));
       for (let index = Math.max(from, start); index < last; index++) {
         const base = (index - start) * COLUMNS;
         if (test(numbers[base + LATITUDE]!, numbers[base + LONGITUDE]!)) return true;
@@ -219,9 +231,8 @@ class PackedRing implements MotionPointRing {
   continuation(_start: number, from: number, end: number): MotionPointRing | undefined {
     if (this.superseded || end !== this.end) return undefined;
     let passed = 0;
-    while (passed < this.chunks.length && this.starts[passed]! + this.chunks[passed]!.length / COLUMNS <= from) passed++;
-    let held = 0;
-    for (let chunk = passed; chunk < this.chunks.length; chunk++) held += this.chunks[chunk]!.length / COLUMNS;
+    while (passed < this.chunks.length && this.chunkEnd(passed) <= from) passed++;
+    const held = this.pointsInChunks(passed);
     // a device that reported often, then seldom (parked): its window is copied into chunks of its size
     if (held > 4 * Math.max(end + 1 - from, MIN_CHUNK)) return undefined;
     if (passed === 0) return this;
@@ -241,7 +252,7 @@ class PackedRing implements MotionPointRing {
     // a point the window has already passed: no window on this ring reads it
     if (index < this.floor) return;
     let chunk = this.chunks.length - 1;
-    if (chunk < 0 || index >= this.starts[chunk]! + this.chunks[chunk]!.length / COLUMNS) {
+    if (chunk < 0 || index >= this.chunkEnd(chunk)) {
       chunk = this.chunks.push(new Float64Array(chunkPointsFor(this.end - this.floor) * COLUMNS)) - 1;
       this.starts.push(index);
     }
@@ -257,7 +268,7 @@ class PackedRing implements MotionPointRing {
   }
 
   get heldPoints(): number {
-    return this.chunks.reduce((sum, numbers) => sum + numbers.length / COLUMNS, 0) + this.whole.length;
+    return this.pointsInChunks(0) + this.whole.length;
   }
 }
 
