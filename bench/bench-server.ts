@@ -120,6 +120,21 @@ export const watchFleetDelay = (): (() => number) => {
   };
 };
 
+/**
+ * When each tracker's messages were written, oldest first, to time its acknowledgements (which come
+ * back in the same order): `sent` at each write, `acked` at each acknowledgement, answering when the
+ * message it acknowledges was written.
+ */
+export const createSendTimes = (trackers: number) => {
+  const pending: number[][] = Array.from({ length: trackers }, () => []);
+  return {
+    sent: (index: number): void => void pending[index]!.push(performance.now()),
+    acked: (index: number): number | undefined => pending[index]!.shift(),
+  };
+};
+
+export type SendTimes = ReturnType<typeof createSendTimes>;
+
 export const tempSqliteUrl = (name: string) => `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), `tracklane-${name}-`)), 'bench.sqlite')}`;
 
 /** A fresh database on the PostgreSQL server of `serverUrl`, so a benchmark never touches existing data; `drop` removes it. */

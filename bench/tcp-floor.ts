@@ -12,7 +12,7 @@ import { fork } from 'node:child_process';
 import net from 'node:net';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, machine, percentile, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATES = (process.env.BENCH_RATES ?? '5000,30000').split(',').map(Number);
@@ -46,11 +46,11 @@ const measure = async (rate: number) => {
   await new Promise((resolve) => server.once('message', resolve));
   let acked = 0;
   const protocol = TRACKER_PROTOCOLS.gt06;
-  const pending: number[][] = Array.from({ length: CONNECTIONS }, () => []);
+  const sendTimes = createSendTimes(CONNECTIONS);
   const latencies: number[] = [];
   const trackers = await connectFleet(protocol, PORT, CONNECTIONS, (index) => String(862_000_000_000_000 + index), (index) => {
     acked++;
-    const sentAt = pending[index]!.shift();
+    const sentAt = sendTimes.acked(index);
     if (sentAt !== undefined) latencies.push(performance.now() - sentAt);
   });
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6, longitude: 77.2 + index * 0.001 }, seed: index + 1 }));
@@ -60,7 +60,7 @@ const measure = async (rate: number) => {
   let cursor = 0;
   const sent = await sendPaced(rate, SECONDS * 1000, () => {
     const tracker = trackers[cursor]!;
-    pending[cursor]!.push(performance.now());
+    sendTimes.sent(cursor);
     tracker.socket.write(protocol.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
     cursor = (cursor + 1) % trackers.length;
   });

@@ -25,7 +25,7 @@ import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, freshPostgresDatabase, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -59,11 +59,11 @@ const perSecondLines = (sentAt: number[], latencies: number[]): string[] =>
  * measures the steady state: a device's first position loads its settings and links, which a
  * fleet that reports all day pays once.
  */
-const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJourney>[], pending: number[][], latencies: number[]) => {
+const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJourney>[], sendTimes: SendTimes, latencies: number[]) => {
   for (let index = 0; index < trackers.length; index += 500) {
     for (let cursor = index; cursor < Math.min(trackers.length, index + 500); cursor++) {
       const tracker = trackers[cursor]!;
-      pending[cursor]!.push(performance.now());
+      sendTimes.sent(cursor);
       tracker.socket.write(PROTOCOL.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
     }
     const expected = Math.min(trackers.length, index + 500);
@@ -121,12 +121,12 @@ const main = async () => {
   const latencies: number[] = [];
   /** When each measured acknowledgement's position was sent (ms into the run), in the order of `latencies`. */
   const sentAt: number[] = [];
-  const pending: number[][] = Array.from({ length: CONNECTIONS }, () => []);
+  const sendTimes = createSendTimes(CONNECTIONS);
   const connectStarted = performance.now();
   /** Acknowledgements of positions sent before this are not measured (the warm-up's). */
   let measuredFrom = 0;
   const trackers = await connectFleet(PROTOCOL, TRACKER_PORT, CONNECTIONS, imeiOf, (index) => {
-    const sent = pending[index]!.shift();
+    const sent = sendTimes.acked(index);
     if (sent === undefined || sent < measuredFrom) return;
     latencies.push(performance.now() - sent);
     sentAt.push(sent - measuredFrom);
@@ -134,7 +134,7 @@ const main = async () => {
   const connectSeconds = (performance.now() - connectStarted) / 1000;
   const idleRss = rssOf(server.pid!);
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1 }));
-  await warmUp(trackers, journeys, pending, latencies);
+  await warmUp(trackers, journeys, sendTimes, latencies);
   // each tracker reports once a round, in device order or (BENCH_ORDER=shuffled) in a new random order each round
   const order = trackers.map((_, index) => index);
   let cursor = 0;
@@ -142,7 +142,7 @@ const main = async () => {
     if (cursor === 0 && SHUFFLED) shuffle(order);
     const index = order[cursor]!;
     const tracker = trackers[index]!;
-    pending[index]!.push(performance.now());
+    sendTimes.sent(index);
     tracker.socket.write(PROTOCOL.location(journeys[index]!.step(1), new Date(), tracker.serial++));
     cursor = (cursor + 1) % trackers.length;
   };
