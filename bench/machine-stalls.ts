@@ -59,6 +59,7 @@ const describe = ({ counts, maxMs, lostShare }: Stalls) => `not running ${(lostS
 
 const main = async () => {
   const oneCore = spin(SECONDS * 1000, THRESHOLDS, LOST_FROM_MS);
+  // the worker is started before this thread's loop begins (in a microtask), so that both spin at once
   const [first, second] = await Promise.all([Promise.resolve().then(() => spin(SECONDS * 1000, THRESHOLDS, LOST_FROM_MS)), spinOnWorker(SECONDS * 1000)]);
   const line = `| ${today()} | ${machine()} | ${SECONDS} s a phase | ${describe(oneCore)} | one thread ${describe(first!)}; the other ${describe(second!)} |`;
   console.log(line);
