@@ -12,7 +12,7 @@ import { fork } from 'node:child_process';
 import net from 'node:net';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, prepareReports, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATES = (process.env.BENCH_RATES ?? '5000,30000').split(',').map(Number);
@@ -54,31 +54,35 @@ const measure = async (rate: number) => {
     if (sentAt !== undefined) latencies.push(performance.now() - sentAt);
   });
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6, longitude: 77.2 + index * 0.001 }, seed: index + 1 }));
+  const inDeviceOrder = trackers.map((_, index) => index);
+  const reports = prepareReports(protocol, trackers, journeys, Math.round(rate * SECONDS), rate, () => inDeviceOrder);
   const cpuBefore = cpuMsOf(server.pid!);
   const fleetDelay = watchFleetDelay();
+  const fleetCpuBefore = process.cpuUsage();
   const started = performance.now();
-  let cursor = 0;
+  let next = 0;
   const sent = await sendPaced(rate, SECONDS * 1000, () => {
-    const tracker = trackers[cursor]!;
-    sendTimes.sent(cursor);
-    tracker.socket.write(protocol.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
-    cursor = (cursor + 1) % trackers.length;
+    const index = reports.trackerOf(next);
+    sendTimes.sent(index);
+    trackers[index]!.socket.write(reports.bytesOf(next++));
   });
   const fleetDelayP99 = fleetDelay();
   const deadline = performance.now() + 5000;
   while (acked < sent && performance.now() < deadline) await sleep(50);
   const seconds = (performance.now() - started) / 1000;
+  const fleetCpu = process.cpuUsage(fleetCpuBefore);
+  const fleetCpuShare = (fleetCpu.user + fleetCpu.system) / 1000 / (seconds * 1000);
   const cpuPerMessage = ((cpuMsOf(server.pid!) - cpuBefore) * 1000) / Math.max(1, acked);
   for (const tracker of trackers) tracker.socket.destroy();
   server.kill();
   latencies.sort((a, b) => a - b);
-  return { rate, acked, sent, perSecond: acked / seconds, cpuPerMessage, p50: percentile(latencies, 50), p99: percentile(latencies, 99), fleetDelayP99 };
+  return { rate, acked, sent, perSecond: acked / seconds, cpuPerMessage, p50: percentile(latencies, 50), p99: percentile(latencies, 99), fleetDelayP99, fleetCpuShare };
 };
 
 const main = async () => {
   for (const rate of RATES) {
     const result = await measure(rate);
-    const line = `| ${today()} | ${machine()} | bare Node TCP server, ${CONNECTIONS.toLocaleString('en')} GT06 connections, offered ${rate.toLocaleString('en')}/s for ${SECONDS} s | ${Math.round(result.perSecond).toLocaleString('en')} acknowledgements/s (${result.acked.toLocaleString('en')} of ${result.sent.toLocaleString('en')}) | ${result.cpuPerMessage.toFixed(1)} µs of server CPU per message; ack p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (the fleet's own event-loop delay p99 ${result.fleetDelayP99.toFixed(1)} ms) |`;
+    const line = `| ${today()} | ${machine()} | bare Node TCP server, ${CONNECTIONS.toLocaleString('en')} GT06 connections, offered ${rate.toLocaleString('en')}/s for ${SECONDS} s | ${Math.round(result.perSecond).toLocaleString('en')} acknowledgements/s (${result.acked.toLocaleString('en')} of ${result.sent.toLocaleString('en')}) | ${result.cpuPerMessage.toFixed(1)} µs of server CPU per message; ack p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (the fleet's own event-loop delay p99 ${result.fleetDelayP99.toFixed(1)} ms); the fleet used ${Math.round(result.fleetCpuShare * 100)} % of the other core |`;
     console.log(line);
     addBenchmarkRow('## TCP floor', line, 'What Node.js alone costs per tracker message on this machine: read, split, write a reply, nothing else (`node --import tsx bench/tcp-floor.ts`). The connection benchmark above cannot go below it. At 30,000 messages/s on one core the whole budget is 33 µs per message.\n\n| Date | Machine | Scenario | Throughput | Server CPU |\n|---|---|---|---|---|');
   }

@@ -5,7 +5,8 @@
  * (sent by the server only after the position is committed), after BENCH_WARMUP_SECONDS (3) at the
  * rate unmeasured, as the live latency benchmark does: the young generation grows to its size for
  * the rate and every device's state is in place, so the steady state is measured rather than the
- * step from idle to full rate. Records throughput, ack latency and
+ * step from idle to full rate. The messages are encoded before the warm-up (`prepareReports`), so the
+ * fleet spends its time on the cores it shares with the server writing and reading, not making them. Records throughput, ack latency and
  * the server's resident memory in BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` stores into a fresh
  * PostgreSQL database on that server (dropped afterwards) instead of SQLite. The row also gives the ack p99
  * of each third of the run (by when the position was sent); `BENCH_PER_SECOND=1` also prints each
@@ -25,7 +26,7 @@ import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, prepareReports, type SendTimes, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -137,14 +138,18 @@ const main = async () => {
   await warmUp(trackers, journeys, sendTimes, latencies);
   // each tracker reports once a round, in device order or (BENCH_ORDER=shuffled) in a new random order each round
   const order = trackers.map((_, index) => index);
-  let cursor = 0;
+  const roundOrder = () => {
+    if (SHUFFLED) shuffle(order);
+    return order;
+  };
+  const preparing = performance.now();
+  const reports = prepareReports(PROTOCOL, trackers, journeys, Math.round(RATE * WARMUP_SECONDS) + Math.round(RATE * SECONDS), RATE, roundOrder);
+  console.log(`prepared ${reports.count} messages in ${((performance.now() - preparing) / 1000).toFixed(1)} s`);
+  let next = 0;
   const send = () => {
-    if (cursor === 0 && SHUFFLED) shuffle(order);
-    const index = order[cursor]!;
-    const tracker = trackers[index]!;
+    const index = reports.trackerOf(next);
     sendTimes.sent(index);
-    tracker.socket.write(PROTOCOL.location(journeys[index]!.step(1), new Date(), tracker.serial++));
-    cursor = (cursor + 1) % trackers.length;
+    trackers[index]!.socket.write(reports.bytesOf(next++));
   };
   await sendPaced(RATE, WARMUP_SECONDS * 1000, send);
 
