@@ -121,6 +121,15 @@ export const watchFleetDelay = (): (() => number) => {
   };
 };
 
+/** The fleet's own share of a core (this process's CPU time) from now until the returned function is called with the milliseconds since. */
+export const watchFleetCpu = (): ((elapsedMs: number) => number) => {
+  const before = process.cpuUsage();
+  return (elapsedMs) => {
+    const { user, system } = process.cpuUsage(before);
+    return (user + system) / 1000 / elapsedMs;
+  };
+};
+
 /**
  * When each tracker's messages were written, oldest first, to time its acknowledgements (which come
  * back in the same order): `sent` at each write, `acked` at each acknowledgement, answering when the

@@ -13,7 +13,7 @@
 import WebSocket from 'ws';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, freshPostgresDatabase, TRACKER_PROTOCOLS, machine, percentile, sendPaced, signIn, sleep, startServer, stopServer, tempSqliteUrl, today, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, freshPostgresDatabase, TRACKER_PROTOCOLS, machine, percentile, sendPaced, signIn, sleep, startServer, stopServer, tempSqliteUrl, today, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -121,7 +121,7 @@ const main = async () => {
         });
       await drive(WARMUP_SECONDS * 1000);
       const fleetDelay = watchFleetDelay();
-      const cpuBefore = process.cpuUsage();
+      const fleetCpu = watchFleetCpu();
       const serverCpuBefore = servers.map((server) => cpuMsOf(server.pid!));
       await Promise.all(servers.map((_, i) => eventLoopDelay(28090 + i))); // prom-client restarts its histogram at each read
       const started = performance.now();
@@ -129,11 +129,11 @@ const main = async () => {
       const sent = await drive(SECONDS * 1000);
       const elapsed = performance.now() - started;
       const offered = sent / (elapsed / 1000);
-      const cpu = process.cpuUsage(cpuBefore);
+      const fleetCpuShare = fleetCpu(elapsed);
       const fleetDelayP99 = fleetDelay();
       const delays = await Promise.all(servers.map((_, i) => eventLoopDelay(28090 + i)));
       const serverCpu = servers.map((server, i) => `${(((cpuMsOf(server.pid!) - serverCpuBefore[i]!) / elapsed) * 100).toFixed(0)} % (event-loop delay p99 ${delays[i]!.p99.toFixed(0)} ms, max ${delays[i]!.max.toFixed(0)} ms)`).join(', ');
-      console.log(`  server CPU ${serverCpu}; load generator CPU ${(((cpu.user + cpu.system) / 1000 / elapsed) * 100).toFixed(0)} %, event-loop delay p99 ${fleetDelayP99.toFixed(1)} ms`);
+      console.log(`  server CPU ${serverCpu}; load generator CPU ${(fleetCpuShare * 100).toFixed(0)} %, event-loop delay p99 ${fleetDelayP99.toFixed(1)} ms`);
       const deadline = performance.now() + 5000;
       while (latencies.length < sent && performance.now() < deadline) await sleep(50);
       socket.close();

@@ -12,7 +12,7 @@ import { fork } from 'node:child_process';
 import net from 'node:net';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, prepareReports, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, prepareReports, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATES = (process.env.BENCH_RATES ?? '5000,30000').split(',').map(Number);
@@ -58,7 +58,7 @@ const measure = async (rate: number) => {
   const reports = prepareReports(protocol, trackers, journeys, Math.round(rate * SECONDS), rate, () => inDeviceOrder);
   const cpuBefore = cpuMsOf(server.pid!);
   const fleetDelay = watchFleetDelay();
-  const fleetCpuBefore = process.cpuUsage();
+  const fleetCpu = watchFleetCpu();
   const started = performance.now();
   let next = 0;
   const sent = await sendPaced(rate, SECONDS * 1000, () => {
@@ -70,8 +70,7 @@ const measure = async (rate: number) => {
   const deadline = performance.now() + 5000;
   while (acked < sent && performance.now() < deadline) await sleep(50);
   const seconds = (performance.now() - started) / 1000;
-  const fleetCpu = process.cpuUsage(fleetCpuBefore);
-  const fleetCpuShare = (fleetCpu.user + fleetCpu.system) / 1000 / (seconds * 1000);
+  const fleetCpuShare = fleetCpu(seconds * 1000);
   const cpuPerMessage = ((cpuMsOf(server.pid!) - cpuBefore) * 1000) / Math.max(1, acked);
   for (const tracker of trackers) tracker.socket.destroy();
   server.kill();

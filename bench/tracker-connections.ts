@@ -26,7 +26,7 @@ import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, prepareReports, type SendTimes, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, prepareReports, type SendTimes, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -158,7 +158,7 @@ const main = async () => {
   sentAt.length = 0;
   const cpuBefore = cpuMsOf(server.pid!);
   const threadsBefore = threadTimesOf(server.pid!);
-  const fleetCpuBefore = process.cpuUsage();
+  const fleetCpu = watchFleetCpu();
   let peakRss = rssOf(server.pid!);
   const started = measuredFrom;
   const rssWatch = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 50);
@@ -173,8 +173,7 @@ const main = async () => {
   const seconds = (performance.now() - started) / 1000;
   const acked = latencies.length;
   const cpuPerPosition = ((cpuMsOf(server.pid!) - cpuBefore) * 1000) / Math.max(1, acked);
-  const fleetCpu = process.cpuUsage(fleetCpuBefore);
-  const fleetCpuShare = (fleetCpu.user + fleetCpu.system) / 1000 / (seconds * 1000);
+  const fleetCpuShare = fleetCpu(seconds * 1000);
   if (PER_SECOND) for (const line of perSecondLines(sentAt, latencies)) console.log(line);
   const thirds = p99ByThird(sentAt, latencies, SECONDS * 1000);
   console.log(`server threads while sending:\n  ${threads.join('\n  ')}`);
