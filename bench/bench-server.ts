@@ -221,10 +221,11 @@ const REPORT_BLOCK_BYTES = 1 << 20;
  * A run's location messages, encoded before it starts, so that sending one costs the fleet a write
  * and nothing else: stepping a tracker's journey and encoding its message on the way out took a
  * quarter of the fleet's CPU, time it took from the cores the server runs on (44-46 % of a core at
- * 10,000/s against 34-35 % with the messages prepared, 2026-11-28). Message `n` comes from tracker `trackerOf(n)`: each
- * tracker once a round, in the order `roundOrder` gives for that round. Its fix time is when it is
- * due, counted from when the messages were made (`rate` a second), so it is a few seconds old when
- * sent, as a tracker's buffered fix may be. Kept in blocks of a megabyte, not a buffer each.
+ * 10,000/s against 34-35 % with the messages prepared, 2026-11-28). Message `n` comes from tracker
+ * `trackerOf(n)`: each tracker once a round, in the order `roundOrder` gives for that round. Its
+ * fix time is when it is due, counted from when the messages were made (`rate` a second), so it is
+ * a few seconds old when sent, as a tracker's buffered fix may be. Kept in blocks of a megabyte,
+ * not a buffer each.
  */
 export const prepareReports = (protocol: TrackerProtocol, trackers: readonly Tracker[], journeys: readonly { step(seconds: number): SimulatedFix }[], count: number, rate: number, roundOrder: (round: number) => readonly number[]) => {
   const trackerIndexes = new Uint32Array(count);

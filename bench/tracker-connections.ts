@@ -5,9 +5,9 @@
  * (sent by the server only after the position is committed), after BENCH_WARMUP_SECONDS (3) at the
  * rate unmeasured, as the live latency benchmark does: the young generation grows to its size for
  * the rate and every device's state is in place, so the steady state is measured rather than the
- * step from idle to full rate. The messages are encoded before the warm-up (`prepareReports`), so the
- * fleet spends its time on the cores it shares with the server writing and reading, not making them. Records throughput, ack latency and
- * the server's resident memory in BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` stores into a fresh
+ * step from idle to full rate. The messages are encoded before the warm-up (`prepareReports`), so
+ * the fleet spends its time on the cores it shares with the server writing and reading, not making
+ * them. Records throughput, ack latency and the server's resident memory in BENCHMARKS.md. `BENCH_DATABASE_URL=postgres://…` stores into a fresh
  * PostgreSQL database on that server (dropped afterwards) instead of SQLite. The row also gives the ack p99
  * of each third of the run (by when the position was sent); `BENCH_PER_SECOND=1` also prints each
  * measured second's sends and ack p50/p99/max, which shows whether a p99 comes from the whole run or
