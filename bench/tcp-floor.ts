@@ -12,7 +12,8 @@ import { fork } from 'node:child_process';
 import net from 'node:net';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, prepareReports, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
+import { prepareReports } from './prepared-reports.js';
+import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATES = (process.env.BENCH_RATES ?? '5000,30000').split(',').map(Number);

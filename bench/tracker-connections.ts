@@ -26,7 +26,8 @@ import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, prepareReports, type SendTimes, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
+import { prepareReports } from './prepared-reports.js';
+import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
