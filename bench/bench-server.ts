@@ -12,6 +12,7 @@ import type { SimulatedFix } from '../apps/server/src/simulator/journey.js';
 import { teltonikaAvlPacket, teltonikaIdentification } from '../apps/server/src/simulator/teltonika-sender.js';
 import { PROTOCOL_DEFAULT_PORTS } from '../apps/server/src/protocols/protocol-ports.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
+import type { PreparedReports } from './prepared-reports.js';
 
 /** Every tracker port off unless the benchmark names it, so runs never collide with a server already running. */
 const noProtocolPorts = Object.fromEntries(Object.keys(PROTOCOL_DEFAULT_PORTS).map((name) => [`${name.toUpperCase()}_PORT`, '0']));
@@ -144,6 +145,16 @@ export const createSendTimes = (trackers: number) => {
 };
 
 export type SendTimes = ReturnType<typeof createSendTimes>;
+
+/** Writes the prepared messages one per call, in their order, each through its tracker, its send time noted. */
+export const sendPrepared = (reports: PreparedReports, trackers: readonly Tracker[], sendTimes: SendTimes) => {
+  let next = 0;
+  return (): void => {
+    const index = reports.trackerOf(next);
+    sendTimes.sent(index);
+    trackers[index]!.socket.write(reports.bytesOf(next++));
+  };
+};
 
 export const tempSqliteUrl = (name: string) => `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), `tracklane-${name}-`)), 'bench.sqlite')}`;
 

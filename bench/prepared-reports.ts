@@ -52,3 +52,5 @@ export const prepareReports = (
     bytesOf: (n: number): Buffer => blocks[blockOf[n]!]!.subarray(startOf[n], endOf[n]),
   };
 };
+
+export type PreparedReports = ReturnType<typeof prepareReports>;

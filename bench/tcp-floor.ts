@@ -13,7 +13,7 @@ import net from 'node:net';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { prepareReports } from './prepared-reports.js';
-import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, sendPaced, sleep, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, createSendTimes, machine, percentile, sendPaced, sendPrepared, sleep, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATES = (process.env.BENCH_RATES ?? '5000,30000').split(',').map(Number);
@@ -61,12 +61,7 @@ const measure = async (rate: number) => {
   const fleetDelay = watchFleetDelay();
   const fleetCpu = watchFleetCpu();
   const started = performance.now();
-  let next = 0;
-  const sent = await sendPaced(rate, SECONDS * 1000, () => {
-    const index = reports.trackerOf(next);
-    sendTimes.sent(index);
-    trackers[index]!.socket.write(reports.bytesOf(next++));
-  });
+  const sent = await sendPaced(rate, SECONDS * 1000, sendPrepared(reports, trackers, sendTimes));
   const fleetDelayP99 = fleetDelay();
   const deadline = performance.now() + 5000;
   while (acked < sent && performance.now() < deadline) await sleep(50);

@@ -27,7 +27,7 @@ import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { prepareReports } from './prepared-reports.js';
-import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, sendPrepared, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -146,12 +146,7 @@ const main = async () => {
   const preparing = performance.now();
   const reports = prepareReports(PROTOCOL, trackers, journeys, Math.round(RATE * WARMUP_SECONDS) + Math.round(RATE * SECONDS), RATE, roundOrder);
   console.log(`prepared ${reports.count} messages in ${((performance.now() - preparing) / 1000).toFixed(1)} s`);
-  let next = 0;
-  const send = () => {
-    const index = reports.trackerOf(next);
-    sendTimes.sent(index);
-    trackers[index]!.socket.write(reports.bytesOf(next++));
-  };
+  const send = sendPrepared(reports, trackers, sendTimes);
   await sendPaced(RATE, WARMUP_SECONDS * 1000, send);
 
   measuredFrom = performance.now();
