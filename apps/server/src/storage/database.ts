@@ -9,6 +9,7 @@ import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { isSqliteFile, openSqliteConnection } from './sqlite-connection.js';
 import { startSqliteIngestThread, type SqliteIngestThread } from './sqlite-ingest-thread.js';
 import { createPositionIds, type PositionIds } from './sqlite-position-ids.js';
+import { createPositionTail, type PositionTail } from './sqlite-position-tail.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 import { QueuedSqliteDialect } from './sqlite-queued-dialect.js';
 
@@ -21,6 +22,8 @@ export interface Storage {
   sqlite?: SqliteDatabase.Database;
   /** SQLite: where every writer of positions takes their ids. */
   positionIds?: PositionIds;
+  /** SQLite: the ids the ingest drew lately, by device, for queries by device (device-positions.ts). */
+  positionTail?: PositionTail;
   /** SQLite database file: the thread the ingest writes on. */
   ingestThread?: SqliteIngestThread;
   close(): Promise<void>;
@@ -63,7 +66,7 @@ export const openStorage = (url: string, options: StorageOptions = {}): Storage 
       await checkpointer?.close();
       await db.destroy();
     };
-    return { db, dialect: 'sqlite', sqlite, positionIds: createPositionIds(sqlite), ingestThread, close };
+    return { db, dialect: 'sqlite', sqlite, positionIds: createPositionIds(sqlite), positionTail: createPositionTail(), ingestThread, close };
   }
   const pool = openPostgres(url, options.schema, 10);
   // the ingest's own connections: a burst of other queries (thousands of first events, each asking

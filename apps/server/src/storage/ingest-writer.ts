@@ -37,5 +37,5 @@ export interface IngestWriter {
   concurrency?: number;
 }
 
-export const createIngestWriter = ({ db, sqlite, positionIds, ingestThread }: Storage): IngestWriter =>
-  sqlite && positionIds ? createSqliteIngestWriter({ db, sqlite, positionIds, thread: ingestThread }) : createPostgresIngestWriter(db);
+export const createIngestWriter = ({ db, sqlite, positionIds, positionTail, ingestThread }: Storage): IngestWriter =>
+  sqlite && positionIds ? createSqliteIngestWriter({ db, sqlite, positionIds, positionTail, thread: ingestThread }) : createPostgresIngestWriter(db);

@@ -4,6 +4,7 @@ import * as passwordResets from './migrations/0002-password-resets.migration.js'
 import * as processingStates from './migrations/0003-processing-states.migration.js';
 import * as deviceLatest from './migrations/0004-device-latest.migration.js';
 import * as positionIndex from './migrations/0005-position-index.migration.js';
+import * as positionsIndexed from './migrations/0006-positions-indexed.migration.js';
 import type { Storage } from './database.js';
 
 /** Migrations are listed in code so the build needs no migration folder at run time. */
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-processing-states': processingStates,
   '0004-device-latest': deviceLatest,
   '0005-position-index': positionIndex,
+  '0006-positions-indexed': positionsIndexed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

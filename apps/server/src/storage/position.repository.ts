@@ -4,8 +4,10 @@ import type { DatabaseSchema } from './database-schema.js';
 import type { Dialect } from './database.js';
 import { codecs } from './codecs.js';
 import { chunksOf } from './id-chunks.js';
+import { devicePositions } from './device-positions.js';
 import { positionsById } from './positions-by-id.js';
 import type { PositionIds } from './sqlite-position-ids.js';
+import type { PositionTail } from './sqlite-position-tail.js';
 import type { StoredPositionRow } from './position-json.js';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -18,8 +20,11 @@ const latestRows = (root: Kysely<DatabaseSchema>, dialect: Dialect, deviceIds: R
     .where('device_latest.deviceId', 'in', deviceIds as never)
     .orderBy('device_latest.deviceId');
 
-/** `positionIds`: on SQLite, the ids the ingest also draws from (it knows them before it writes). */
-export const createPositionRepository = (root: Kysely<DatabaseSchema>, dialect: Dialect, positionIds?: PositionIds) => ({
+/**
+ * `positionIds`: on SQLite, the ids the ingest also draws from (it knows them before it writes);
+ * `positionTail`: the ones it drew lately, by device.
+ */
+export const createPositionRepository = (root: Kysely<DatabaseSchema>, dialect: Dialect, positionIds?: PositionIds, positionTail?: PositionTail) => ({
   insert: async (position: Omit<Position, 'id'>, db: Db = root): Promise<number> => {
     const row = { ...(positionIds ? { id: positionIds.next() } : {}), ...codecs.position.toRow(position), deviceId: position.deviceId };
     const inserted = await db.insertInto('positions').values(row as never).returning('id').executeTakeFirstOrThrow();
@@ -32,7 +37,7 @@ export const createPositionRepository = (root: Kysely<DatabaseSchema>, dialect: 
   /** History of one device, ascending by fix time, both ends inclusive. */
   findRange: async (deviceId: number, from: number, to: number, limit: number): Promise<Position[]> => {
     const rows = await root
-      .selectFrom('positions')
+      .selectFrom(devicePositions(dialect, positionTail, deviceId))
       .selectAll()
       .where('deviceId', '=', deviceId)
       .where('fixTime', '>=', from)

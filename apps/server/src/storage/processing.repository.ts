@@ -3,8 +3,10 @@ import type { Position } from '@tracklane/domain';
 import type { DatabaseSchema, PositionRow } from './database-schema.js';
 import { codecs } from './codecs.js';
 import type { Dialect } from './database.js';
+import { tailOf } from './device-positions.js';
 import { chunksOf } from './id-chunks.js';
 import { linkTableName } from './link-tables.js';
+import type { PositionTail } from './sqlite-position-tail.js';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 type StoredPosition = PositionRow & Record<string, unknown>;
@@ -32,7 +34,7 @@ const windowTable = (windows: readonly PositionWindow[], bounds: (window: Positi
   sql`(values ${sql.join(windows.map((window) => sql`(${sql.join([window.deviceId, ...bounds(window)].map((value) => sql`cast(${value} as bigint)`))})`))}) as w`;
 
 /** Queries of the position pipeline: detector state, recent history and the objects linked to a device. */
-export const createProcessingRepository = (root: Kysely<DatabaseSchema>, dialect: Dialect) => {
+export const createProcessingRepository = (root: Kysely<DatabaseSchema>, dialect: Dialect, tail?: PositionTail) => {
   const inChunks = async <T>(items: readonly number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> =>
     (await Promise.all(chunksOf([...new Set(items)]).map(read))).flat();
 
@@ -51,18 +53,21 @@ export const createProcessingRepository = (root: Kysely<DatabaseSchema>, dialect
 
   /**
    * SQLite, where the newest positions are not indexed yet (migration 0005): the indexed ones
-   * through the index as above, and the tail's for the windows' devices read in one pass and sorted
-   * out here (joined to the windows it would be read once a window). One statement, so that an
-   * indexing pass committed between two reads cannot hide a position from both.
+   * through the index as above, and the tail's for the windows' devices (by the ids the ingest drew
+   * for them, and from the rest of the tail those drawn before it remembers: device-positions.ts),
+   * sorted out here. One statement, so that an indexing pass committed between two reads cannot hide
+   * a position from both.
    */
   const sqliteWindowsOf = async (windows: PositionWindow[]) => {
     const table = windowTable(windows, (window) => [window.from, window.to]);
+    const { ids, knownFrom } = tailOf(tail, windows.map((window) => window.deviceId));
     const latestBefore = sql`select i.id from position_index i where i."deviceId" = w.column1 and i."fixTime" < w.column2 order by i."fixTime" desc, i.id desc limit 1`;
     const { rows } = await sql<StoredPosition & { part: number }>`
       select p.*, 0 as part from positions_data p where p.id in (select (${latestBefore}) from ${table})
       union all select p.*, 1 as part from ${table} join position_index i on i."deviceId" = w.column1 and i."fixTime" >= w.column2 and i."fixTime" <= w.column3
         join positions_data p on p.id = i.id
-      union all select t.*, 2 as part from positions_tail t where t."deviceId" in (select column1 from ${table})`.execute(root);
+      union all select t.*, 2 as part from positions_tail t where t.id in (select value from json_each(${JSON.stringify(ids)}))
+      union all select t.*, 2 as part from positions_tail t where t.id < ${knownFrom} and t."deviceId" in (select column1 from ${table})`.execute(root);
     const byDevice = new Map(windows.map((window) => [window.deviceId, window]));
     const latest = new Map<number, StoredPosition>();
     const later = (a: StoredPosition, b: StoredPosition) => Number(a.fixTime) > Number(b.fixTime) || (Number(a.fixTime) === Number(b.fixTime) && Number(a.id) > Number(b.id));

@@ -3,8 +3,10 @@ import type { Device, Event, Position } from '@tracklane/domain';
 import type { DatabaseSchema } from './database-schema.js';
 import { codecs } from './codecs.js';
 import type { Dialect } from './database.js';
+import { devicePositions } from './device-positions.js';
 import { positionsById } from './positions-by-id.js';
 import type { StoredPositionRow } from './position-json.js';
+import type { PositionTail } from './sqlite-position-tail.js';
 
 type IdSet = RawBuilder<unknown>;
 
@@ -72,9 +74,9 @@ const toLean = (row: LeanRow): LeanPosition => new StoredLeanPosition(row);
  * (time, id) over the (deviceId, fixTime) and (deviceId, eventTime) indexes, so a long period never
  * has to be held in memory; the trips/stops/summary queries select only the columns they use.
  */
-export const createReportRepository = (db: Kysely<DatabaseSchema>, dialect: Dialect) => {
+export const createReportRepository = (db: Kysely<DatabaseSchema>, dialect: Dialect, tail?: PositionTail) => {
   const positionRange = (deviceId: number, from: number, to: number, after: PageCursor | undefined) => {
-    let query = db.selectFrom('positions').where('deviceId', '=', deviceId).where('fixTime', '<=', to);
+    let query = db.selectFrom(devicePositions(dialect, tail, deviceId)).where('deviceId', '=', deviceId).where('fixTime', '<=', to);
     query = after
       ? query.where('fixTime', '>=', after.time).where((eb) => eb.or([eb('fixTime', '>', after.time), eb('id', '>', after.id)]))
       : query.where('fixTime', '>=', from);

@@ -14,7 +14,7 @@ import { createSessionRepository } from './session.repository.js';
 import { createStatisticsRepository } from './statistics.repository.js';
 import { createUserRepository } from './user.repository.js';
 
-export const createRepositories = ({ db, dialect, positionIds }: Storage) => ({
+export const createRepositories = ({ db, dialect, positionIds, positionTail }: Storage) => ({
   server: createServerRepository(db),
   users: createEntityRepository<User>(db, 'users', codecs.user),
   userAccounts: createUserRepository(db),
@@ -33,9 +33,9 @@ export const createRepositories = ({ db, dialect, positionIds }: Storage) => ({
   statistics: createEntityRepository<Statistics>(db, 'statistics', codecs.statistics),
   statisticsHistory: createStatisticsRepository(db),
   events: createEntityRepository<Event>(db, 'events', codecs.event),
-  positions: createPositionRepository(db, dialect, positionIds),
-  processing: createProcessingRepository(db, dialect),
-  reportData: createReportRepository(db, dialect),
+  positions: createPositionRepository(db, dialect, positionIds, positionTail),
+  processing: createProcessingRepository(db, dialect, positionTail),
+  reportData: createReportRepository(db, dialect, positionTail),
   sessions: createSessionRepository(db),
   links: createLinkRepository(db),
   notificationLinks: createNotificationRepository(db),

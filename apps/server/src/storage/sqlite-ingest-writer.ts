@@ -8,11 +8,14 @@ import { createBatchPacker, createSqliteBatchWriter, type BatchPacker, type Sqli
 import type { SqliteIngestThread } from './sqlite-ingest-thread.js';
 import { createPositionIndexer } from './sqlite-position-indexer.js';
 import type { PositionIds } from './sqlite-position-ids.js';
+import type { PositionTail } from './sqlite-position-tail.js';
 
 export interface SqliteIngestTarget {
   db: Kysely<DatabaseSchema>;
   sqlite: SqliteDatabase.Database;
   positionIds: PositionIds;
+  /** Told each id drawn, for queries by device before the indexing takes the position. */
+  positionTail?: PositionTail;
   /** The writer thread of a database file; absent for an in-memory database, which no other thread can open. */
   thread?: SqliteIngestThread;
 }
@@ -21,9 +24,10 @@ export interface SqliteIngestTarget {
 type Prepared = { positionId: number; events: Omit<Event, 'id'>[] };
 
 /** Draws each position's id and asks its record for the events and state stored with it, into the batch. */
-const prepareInto = (positionIds: PositionIds, packer: BatchPacker) => (record: IngestRecord): Prepared => {
+const prepareInto = (positionIds: PositionIds, positionTail: PositionTail | undefined, packer: BatchPacker) => (record: IngestRecord): Prepared => {
   const { deviceId, received, position } = record;
   const positionId = position ? positionIds.next() : 0;
+  if (positionId > 0) positionTail?.drawn(deviceId, positionId);
   const { events, state } = record.complete(positionId);
   packer.add(deviceId, received, positionId, position, state, events.map((event) => codecs.event.toRow(event)));
   return { positionId, events };
@@ -61,12 +65,12 @@ const committedHere = (db: Kysely<DatabaseSchema>, sqlite: SqliteDatabase.Databa
  * the writer thread; in memory it runs here, holding Kysely's connection so it never interleaves
  * with a transaction of the API.
  */
-export const createSqliteIngestWriter = ({ db, sqlite, positionIds, thread }: SqliteIngestTarget): IngestWriter => {
+export const createSqliteIngestWriter = ({ db, sqlite, positionIds, positionTail, thread }: SqliteIngestTarget): IngestWriter => {
   const commit = thread ? (batch: SqliteBatch) => thread.write(batch) : committedHere(db, sqlite);
   return {
     write: async (records) => {
       const packer = createBatchPacker();
-      const prepared = records.map(prepareInto(positionIds, packer));
+      const prepared = records.map(prepareInto(positionIds, positionTail, packer));
       return outcomesOf(prepared, await commit(packer.batch));
     },
     // the thread takes the next batch while the event loop finishes the last one (acknowledgements, live updates)

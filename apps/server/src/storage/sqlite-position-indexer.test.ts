@@ -1,8 +1,8 @@
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { codecs } from './codecs.js';
-import { openStorage, type Storage } from './database.js';
-import { migrateToLatest } from './migrator.js';
+import type { Storage } from './database.js';
+import { openSqliteWithVans } from '../../test/helpers/sqlite-vans.js';
 import { createRepositories } from './repositories.js';
 import { createBatchPacker, createSqliteBatchWriter } from './sqlite-ingest-batch.js';
 import { createPositionIndexer } from './sqlite-position-indexer.js';
@@ -18,14 +18,7 @@ afterEach(async () => {
   storage = undefined;
 });
 
-const openDatabase = async () => {
-  storage = openStorage('sqlite::memory:');
-  await migrateToLatest(storage);
-  for (let device = 1; device <= DEVICES; device++) {
-    await storage.db.insertInto('devices').values({ name: `Van ${device}`, uniqueId: `van-${device}`, attributes: '{}', disabled: 0 } as never).execute();
-  }
-  return storage;
-};
+const openDatabase = async () => (storage = await openSqliteWithVans(DEVICES));
 
 /** A writer of the ingest on its own clock, as the writer thread has one. */
 const ingestOf = (storage: Storage, clock: { now: number }, chunkRows = 3) => {

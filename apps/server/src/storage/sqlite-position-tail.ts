@@ -1,0 +1,89 @@
+/**
+ * The ids the ingest drew for each device's positions in the last moments, so that a query by device
+ * can read its newest positions, not indexed yet, by id (migration 0006) instead of every row of the
+ * tail: a device's page of positions read 200,000 rows (42.6 ms) during a 30,000/s ingest.
+ */
+export interface PositionTail {
+  /** The ingest drew `positionId` for a position of `deviceId` (before its write). */
+  drawn(deviceId: number, positionId: number): void;
+  /**
+   * The devices' ids drawn within the window, each device's newest first, and `knownFrom`: every id
+   * the ingest drew from it on is remembered here. Older ids the tail may still hold are read from
+   * the tail itself.
+   */
+  of(deviceIds: readonly number[]): { ids: number[]; knownFrom: number };
+}
+
+export interface PositionTailOptions {
+  /** Ids remembered at most: at 30,000 positions/s, 17 s of them. */
+  capacity: number;
+  /**
+   * How long an id is remembered: past it, the writer's indexing pass (5-7.5 s behind) has almost
+   * surely indexed it. A lagging pass costs only speed: what is not remembered is read from the tail.
+   */
+  windowMs: number;
+  now: () => number;
+}
+
+const DEFAULTS: PositionTailOptions = { capacity: 1 << 19, windowMs: 30_000, now: Date.now };
+
+/** Above every id: nothing is known, the whole tail is read. */
+export const NOTHING_KNOWN = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A ring of the ids drawn, each linked to its device's previous one, in typed arrays: remembering an
+ * id makes no object, so it adds nothing to what each scavenge copies.
+ */
+export const createPositionTail = (options: Partial<PositionTailOptions> = {}): PositionTail => {
+  const { capacity, windowMs, now } = { ...DEFAULTS, ...options };
+  const ids = new Float64Array(capacity);
+  const devices = new Float64Array(capacity);
+  const times = new Float64Array(capacity);
+  const previous = new Int32Array(capacity);
+  const newest = new Map<number, number>();
+  /** The slot the next id goes to; the `held` slots before it hold ids still remembered. */
+  let next = 0;
+  let held = 0;
+  let lastDrawn: number | undefined;
+
+  const ageOf = (slot: number) => (next - 1 - slot + capacity) % capacity;
+  const oldestSlot = () => (next - held + capacity) % capacity;
+
+  /** Forgets the ids drawn before the window. */
+  const forgetOld = () => {
+    const since = now() - windowMs;
+    while (held > 0 && times[oldestSlot()]! < since) held--;
+  };
+
+  /** Adds the device's remembered ids to `found`, newest first. */
+  const collect = (deviceId: number, found: number[]) => {
+    let slot = newest.get(deviceId) ?? -1;
+    let above = Number.POSITIVE_INFINITY;
+    // a slot written over since (the ring went round) belongs to another device or to a later id
+    while (slot >= 0 && ageOf(slot) < held && devices[slot] === deviceId && ids[slot]! < above) {
+      above = ids[slot]!;
+      found.push(above);
+      slot = previous[slot]!;
+    }
+  };
+
+  return {
+    drawn: (deviceId, positionId) => {
+      ids[next] = positionId;
+      devices[next] = deviceId;
+      times[next] = now();
+      previous[next] = newest.get(deviceId) ?? -1;
+      newest.set(deviceId, next);
+      next = (next + 1) % capacity;
+      if (held < capacity) held++;
+      lastDrawn = positionId;
+    },
+    of: (deviceIds) => {
+      forgetOld();
+      const knownFrom = held > 0 ? ids[oldestSlot()]! : lastDrawn === undefined ? NOTHING_KNOWN : lastDrawn + 1;
+      const found: number[] = [];
+      for (const deviceId of deviceIds) collect(deviceId, found);
+      return { ids: found, knownFrom };
+    },
+  };
+};
