@@ -12,6 +12,12 @@ describe('instants on the wire', () => {
     expect(formatInstant(Date.UTC(1999, 11, 31, 23, 59, 59, 5))).toBe('1999-12-31T23:59:59.005+00:00');
   });
 
+  it('gives each instant its own text when instants a multiple of 64 ms apart alternate', () => {
+    const base = Date.UTC(2026, 10, 28, 14, 0, 0, 0);
+    const sameSlot = [base, base + 64, base + 64_000, base + 128, base + 3_200];
+    for (const instant of [...sameSlot, ...sameSlot.reverse(), base, base]) expect(formatInstant(instant)).toBe(new Date(instant).toISOString().replace('Z', '+00:00'));
+  });
+
   it('formats instants before 1970 and beyond year 9999 as ISO does', () => {
     expect(formatInstant(-1)).toBe('1969-12-31T23:59:59.999+00:00');
     expect(formatInstant(Date.UTC(10_000, 0, 1))).toBe('+010000-01-01T00:00:00.000+00:00');
