@@ -29,8 +29,34 @@ describe('the ids the ingest drew lately, by device', () => {
     expect(tail.of([2])).toEqual({ ids: [], knownFrom: 14 });
   });
 
+  it('makes room while every id remembered is within the window, each device’s ids kept in order', () => {
+    const clock = { now: 0 };
+    const tail = createPositionTail({ capacity: 2, maxCapacity: 16, windowMs: 30_000, now: () => clock.now });
+    for (let id = 1; id <= 12; id++) {
+      tail.drawn(1 + (id % 3), id);
+      if (id === 5) expect(tail.of([3])).toEqual({ ids: [5, 2], knownFrom: 1 });
+    }
+    expect(tail.of([1])).toEqual({ ids: [12, 9, 6, 3], knownFrom: 1 });
+    expect(tail.of([2, 3])).toEqual({ ids: [10, 7, 4, 1, 11, 8, 5, 2], knownFrom: 1 });
+    // full at its most, the oldest go
+    for (let id = 13; id <= 20; id++) tail.drawn(1, id);
+    expect(tail.of([1])).toEqual({ ids: [20, 19, 18, 17, 16, 15, 14, 13, 12, 9, 6], knownFrom: 5 });
+    expect(tail.of([2])).toEqual({ ids: [10, 7], knownFrom: 5 });
+  });
+
+  it('makes room once the ring has gone round, its links following the ids', () => {
+    const clock = { now: 0 };
+    const tail = createPositionTail({ capacity: 4, maxCapacity: 16, windowMs: 30_000, now: () => clock.now });
+    tail.drawn(1, 1);
+    tail.drawn(2, 2);
+    clock.now = 40_000;
+    [[1, 3], [2, 4], [1, 5], [2, 6], [1, 7], [2, 8], [1, 9]].forEach(([device, id]) => tail.drawn(device!, id!));
+    expect(tail.of([1])).toEqual({ ids: [9, 7, 5, 3], knownFrom: 3 });
+    expect(tail.of([2])).toEqual({ ids: [8, 6, 4], knownFrom: 3 });
+  });
+
   it('forgets the oldest ids once full, even where they were a device’s newest', () => {
-    const tail = createPositionTail({ capacity: 4 });
+    const tail = createPositionTail({ capacity: 4, maxCapacity: 4 });
     tail.drawn(1, 1);
     tail.drawn(2, 2);
     tail.drawn(1, 3);

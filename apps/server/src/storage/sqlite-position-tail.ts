@@ -15,8 +15,10 @@ export interface PositionTail {
 }
 
 export interface PositionTailOptions {
-  /** Ids remembered at most: at 30,000 positions/s, 17 s of them. */
+  /** Room for ids at first; it doubles while the ids of the window do not fit. */
   capacity: number;
+  /** Ids remembered at most: at 30,000 positions/s, 17 s of them (14 MiB). */
+  maxCapacity: number;
   /**
    * How long an id is remembered: past it, the writer's indexing pass (5-7.5 s behind) has almost
    * surely indexed it. A lagging pass costs only speed: what is not remembered is read from the tail.
@@ -25,21 +27,23 @@ export interface PositionTailOptions {
   now: () => number;
 }
 
-const DEFAULTS: PositionTailOptions = { capacity: 1 << 19, windowMs: 30_000, now: Date.now };
+const DEFAULTS: PositionTailOptions = { capacity: 4096, maxCapacity: 1 << 19, windowMs: 30_000, now: Date.now };
 
 /** Above every id: nothing is known, the whole tail is read. */
 export const NOTHING_KNOWN = Number.MAX_SAFE_INTEGER;
 
 /**
  * A ring of the ids drawn, each linked to its device's previous one, in typed arrays: remembering an
- * id makes no object, so it adds nothing to what each scavenge copies.
+ * id makes no object, so it adds nothing to what each scavenge copies. It grows with the rate, so a
+ * small fleet's server holds a few kilobytes of it.
  */
 export const createPositionTail = (options: Partial<PositionTailOptions> = {}): PositionTail => {
-  const { capacity, windowMs, now } = { ...DEFAULTS, ...options };
-  const ids = new Float64Array(capacity);
-  const devices = new Float64Array(capacity);
-  const times = new Float64Array(capacity);
-  const previous = new Int32Array(capacity);
+  const { maxCapacity, windowMs, now } = { ...DEFAULTS, ...options };
+  let capacity = Math.min(options.capacity ?? DEFAULTS.capacity, maxCapacity);
+  let ids = new Float64Array(capacity);
+  let devices = new Float64Array(capacity);
+  let times = new Float64Array(capacity);
+  let previous = new Int32Array(capacity);
   const newest = new Map<number, number>();
   /** The slot the next id goes to; the `held` slots before it hold ids still remembered. */
   let next = 0;
@@ -53,6 +57,25 @@ export const createPositionTail = (options: Partial<PositionTailOptions> = {}): 
   const forgetOld = () => {
     const since = now() - windowMs;
     while (held > 0 && times[oldestSlot()]! < since) held--;
+  };
+
+  /** Twice the room, the ids held moved to its start in the order drawn, every link moved with them. */
+  const grow = () => {
+    const start = oldestSlot();
+    const moved = (slot: number) => (slot < 0 ? -1 : (slot - start + capacity) % capacity);
+    const size = Math.min(capacity * 2, maxCapacity);
+    const [nextIds, nextDevices, nextTimes, nextPrevious] = [new Float64Array(size), new Float64Array(size), new Float64Array(size), new Int32Array(size)];
+    for (let at = 0; at < held; at++) {
+      const slot = (start + at) % capacity;
+      nextIds[at] = ids[slot]!;
+      nextDevices[at] = devices[slot]!;
+      nextTimes[at] = times[slot]!;
+      nextPrevious[at] = moved(previous[slot]!);
+    }
+    for (const [deviceId, slot] of newest) newest.set(deviceId, moved(slot));
+    [ids, devices, times, previous] = [nextIds, nextDevices, nextTimes, nextPrevious];
+    next = held % size;
+    capacity = size;
   };
 
   /** Adds the device's remembered ids to `found`, newest first. */
@@ -69,6 +92,10 @@ export const createPositionTail = (options: Partial<PositionTailOptions> = {}): 
 
   return {
     drawn: (deviceId, positionId) => {
+      if (held === capacity && capacity < maxCapacity) {
+        forgetOld();
+        if (held === capacity) grow();
+      }
       ids[next] = positionId;
       devices[next] = deviceId;
       times[next] = now();
