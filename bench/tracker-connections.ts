@@ -20,14 +20,17 @@
  * position the fleet sends writes one of them, in any order (bench/sqlite-writer.ts measures that
  * writer alone); on the default empty database neighbouring devices share them. It also prints what each of
  * the server's threads did while the fleet sent (Linux's per-thread scheduler statistics): its share
- * of a core, of it in the kernel, and how long it waited for a core. Needs `npm run build`.
+ * of a core, of it in the kernel, and how long it waited for a core. `BENCH_HISTORY_READERS=N` has N
+ * signed-in users page through history while the fleet sends, each asking `/api/positions` for a
+ * random device's last ten minutes as soon as the previous answer is in (the row gives their
+ * requests a second and latency). Needs `npm run build`.
  */
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { prepareReports } from './prepared-reports.js';
-import { connectFleet, cpuMsOf, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, sendPrepared, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, signIn, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, sendPrepared, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 30_000);
@@ -40,6 +43,9 @@ const PER_SECOND = process.env.BENCH_PER_SECOND === '1';
 const SHUFFLED = process.env.BENCH_ORDER === 'shuffled';
 /** Positions of each device stored before the server starts (SQLite only). */
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
+/** Users paging through history during the run, one request after another each. */
+const HISTORY_READERS = Number(process.env.BENCH_HISTORY_READERS ?? 0);
+const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
 
@@ -75,6 +81,35 @@ const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJou
 };
 
 const imeiOf = (index: number) => String(861_000_000_000_000 + index);
+
+/** `count` users each asking for a random device's last ten minutes of positions, one request after another, until stopped. */
+const readHistory = (cookie: string, count: number) => {
+  const times: number[] = [];
+  let reading = true;
+  const reader = async () => {
+    while (reading) {
+      const deviceId = 1 + Math.floor(Math.random() * CONNECTIONS);
+      const to = new Date(Date.now() + 60_000).toISOString();
+      const from = new Date(Date.now() - 600_000).toISOString();
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${HTTP_PORT}/api/positions?deviceId=${deviceId}&from=${from}&to=${to}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`history request failed: ${response.status}`);
+      times.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  const running = Promise.all(Array.from({ length: count }, reader));
+  return {
+    stop: async () => {
+      reading = false;
+      await running;
+      const seconds = (performance.now() - started) / 1000;
+      times.sort((a, b) => a - b);
+      return `${count} users paging through history meanwhile (${Math.round(times.length / seconds)} requests/s, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms)`;
+    },
+  };
+};
 
 /**
  * The fleet's devices with `HISTORY` positions each, stored round by round as trackers report them
@@ -119,7 +154,11 @@ const main = async () => {
   if (postgres && HISTORY > 0) throw new Error('BENCH_HISTORY is for SQLite');
   const sqliteUrl = postgres ? undefined : tempSqliteUrl('conn-bench');
   if (sqliteUrl && HISTORY > 0) await seedHistory(sqliteUrl);
-  const server = await startServer({ PORT: String(HTTP_PORT), DATABASE_URL: postgres?.url ?? sqliteUrl!, [`${PROTOCOL.name.toUpperCase()}_PORT`]: String(TRACKER_PORT), REGISTER_UNKNOWN: 'true', [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600' });
+  const server = await startServer({
+    PORT: String(HTTP_PORT), DATABASE_URL: postgres?.url ?? sqliteUrl!, [`${PROTOCOL.name.toUpperCase()}_PORT`]: String(TRACKER_PORT), REGISTER_UNKNOWN: 'true',
+    [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+  });
+  const cookie = HISTORY_READERS > 0 ? await signIn(HTTP_PORT, ADMIN.email, ADMIN.password) : undefined;
   const latencies: number[] = [];
   /** When each measured acknowledgement's position was sent (ms into the run), in the order of `latencies`. */
   const sentAt: number[] = [];
@@ -159,8 +198,10 @@ const main = async () => {
   const started = measuredFrom;
   const rssWatch = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 50);
   const fleetDelay = watchFleetDelay();
+  const readers = cookie === undefined ? undefined : readHistory(cookie, HISTORY_READERS);
   const sent = await sendPaced(RATE, SECONDS * 1000, send);
   const fleetDelayP99 = fleetDelay();
+  const reads = await readers?.stop();
   const threads = threadReport(server.pid!, threadsBefore, threadTimesOf(server.pid!), (performance.now() - started) / 1000);
   clearInterval(rssWatch);
   // let the acknowledgements in flight arrive
@@ -178,7 +219,7 @@ const main = async () => {
   await stopServer(server);
   await postgres?.drop();
 
-  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${SHUFFLED ? ' in random order' : ''} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (by thirds of the run ${thirds.map((p99) => p99.toFixed(0)).join(', ')} ms; the fleet's own event-loop delay p99 ${fleetDelayP99.toFixed(0)} ms) | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
+  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${SHUFFLED ? ' in random order' : ''} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''}${reads ? `, ${reads}` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (by thirds of the run ${thirds.map((p99) => p99.toFixed(0)).join(', ')} ms; the fleet's own event-loop delay p99 ${fleetDelayP99.toFixed(0)} ms) | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
   console.log(line);
   addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/tracker-connections.ts`, `BENCH_PROTOCOL=teltonika` for Teltonika). Targets: 10,000 connected trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
 };
