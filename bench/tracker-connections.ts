@@ -156,7 +156,7 @@ const main = async () => {
   if (sqliteUrl && HISTORY > 0) await seedHistory(sqliteUrl);
   const server = await startServer({
     PORT: String(HTTP_PORT), DATABASE_URL: postgres?.url ?? sqliteUrl!, [`${PROTOCOL.name.toUpperCase()}_PORT`]: String(TRACKER_PORT), REGISTER_UNKNOWN: 'true',
-    [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+    [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600', ...(HISTORY_READERS > 0 ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
   });
   const cookie = HISTORY_READERS > 0 ? await signIn(HTTP_PORT, ADMIN.email, ADMIN.password) : undefined;
   const latencies: number[] = [];
