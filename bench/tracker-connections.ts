@@ -106,7 +106,7 @@ const readHistory = (cookie: string, count: number) => {
       await running;
       const seconds = (performance.now() - started) / 1000;
       times.sort((a, b) => a - b);
-      return `${count} users paging through history meanwhile (${Math.round(times.length / seconds)} requests/s, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms)`;
+      return `${count} ${count === 1 ? 'user' : 'users'} paging through history meanwhile (${Math.round(times.length / seconds)} requests/s, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms)`;
     },
   };
 };
