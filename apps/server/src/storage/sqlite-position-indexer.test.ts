@@ -11,6 +11,8 @@ import { QueuedSqliteDialect } from './sqlite-queued-dialect.js';
 
 const START = Date.UTC(2026, 10, 1);
 const DEVICES = 5;
+/** How long positions wait for a pass at most, however few a device has waiting. */
+const MAX_DELAY = 60_000;
 
 let storage: Storage | undefined;
 afterEach(async () => {
@@ -115,6 +117,45 @@ describe('the lazy device index on SQLite', () => {
     expect(countsOf(storage)).toEqual({ positions: 35, positions_data: 35, position_index: 35, positions_tail: 0 });
   });
 
+  it('waits, for a fleet reporting every 10 s, until each device has four positions for its index page', async () => {
+    const storage = await openDatabase();
+    const clock = { now: START };
+    const { indexer, round } = ingestOf(storage, clock, 100);
+    for (let report = 0; report < 3; report++) {
+      round(report * 10);
+      clock.now += 5_000;
+      expect(indexer.msUntilDue()).toBe(1_000);
+      clock.now += 5_000;
+      expect(indexer.step()).toBe(false);
+    }
+    expect(countsOf(storage)).toMatchObject({ position_index: 0, positions_tail: 3 * DEVICES });
+    round(30);
+    expect(indexer.msUntilDue()).toBe(0);
+    while (indexer.step());
+    expect(countsOf(storage)).toMatchObject({ position_index: 4 * DEVICES, positions_tail: 0 });
+  });
+
+  it('keeps no position waiting longer than a minute, nor past a restart, however few a device has', async () => {
+    const storage = await openDatabase();
+    const clock = { now: START };
+    const { indexer, round } = ingestOf(storage, clock);
+    round(0);
+    expect(indexer.msUntilDue()).toBe(5_000);
+    clock.now += MAX_DELAY - 500;
+    expect(indexer.msUntilDue()).toBe(500);
+    expect(indexer.step()).toBe(false);
+    clock.now += 500;
+    while (indexer.step());
+    expect(countsOf(storage)).toMatchObject({ position_index: DEVICES, positions_tail: 0 });
+
+    round(60);
+    const restarted = ingestOf(storage, clock);
+    restarted.indexer.beforeWrite();
+    expect(restarted.indexer.msUntilDue()).toBe(0);
+    while (restarted.indexer.step());
+    expect(countsOf(storage)).toMatchObject({ position_index: 2 * DEVICES, positions_tail: 0 });
+  });
+
   it('tries a chunk that failed again, so no position drops out of the history', async () => {
     const storage = await openDatabase();
     const clock = { now: START };
@@ -142,7 +183,7 @@ describe('the lazy device index on SQLite', () => {
     await store();
     // the ingest's positions wait for a pass, and the API's after them with them
     expect(tailRows(storage)).toBe(DEVICES + 1);
-    clock.now += 5000;
+    clock.now += MAX_DELAY;
     while (indexer.step());
     expect(tailRows(storage)).toBe(0);
     await store();
@@ -156,7 +197,7 @@ describe('the lazy device index on SQLite', () => {
     const { indexer, round } = ingestOf(storage, clock);
     const repos = createRepositories(storage);
     round(0);
-    clock.now += 5000;
+    clock.now += MAX_DELAY;
     while (indexer.step());
     // a batch on its way to the writer thread has its ids already
     const drawn = Array.from({ length: DEVICES }, () => storage.positionIds!.next());
@@ -165,14 +206,14 @@ describe('the lazy device index on SQLite', () => {
     round(1, () => drawn.shift()!);
     expect(storedIds(storage)).toEqual(idsUpTo(apiId));
     expect(countsOf(storage)).toMatchObject({ positions: apiId, positions_tail: DEVICES });
-    clock.now += 5000;
+    clock.now += MAX_DELAY;
     while (indexer.step());
     expect(countsOf(storage)).toEqual({ positions: apiId, positions_data: apiId, position_index: apiId, positions_tail: 0 });
     expect(tailRows(storage)).toBe(0);
 
     // the same while a pass is under way: it ends before the ids drawn
     round(2);
-    clock.now += 5000;
+    clock.now += MAX_DELAY;
     expect(indexer.step()).toBe(true);
     const drawnLater = Array.from({ length: DEVICES }, () => storage.positionIds!.next());
     const laterApiId = await repos.positions.insert({ ...first, fixTime: new Date(START + 120_000).toISOString() });
@@ -200,7 +241,7 @@ describe('the lazy device index on SQLite', () => {
     const id = await repos.positions.insert({ ...first, fixTime: new Date(START + 60_000).toISOString() });
     expect(id).toBe(DEVICES + 1);
     expect(countsOf(storage)).toEqual({ positions: DEVICES, positions_data: DEVICES, position_index: 1, positions_tail: DEVICES - 1 });
-    clock.now += 5000;
+    clock.now += MAX_DELAY;
     while (indexer.step());
     expect(countsOf(storage)).toEqual({ positions: DEVICES, positions_data: DEVICES, position_index: DEVICES, positions_tail: 0 });
     expect(storedIds(storage)).toEqual([1, 3, 4, 5, 6]);

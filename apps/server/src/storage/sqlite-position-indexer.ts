@@ -7,6 +7,14 @@ export interface PositionIndexerOptions {
    * the tail a history query reads whole stays small (50,000 rows at 10,000 positions/s).
    */
   delayMs: number;
+  /**
+   * Positions a device has waiting, on average, before a pass is due (once `delayMs` has passed): a
+   * fleet reporting every 10 or 30 s, as most do, would otherwise add one entry to each device's index
+   * page a pass, and write that page whole to the WAL for each of its positions.
+   */
+  entriesPerDevice: number;
+  /** The longest positions wait for a pass, however few each device has waiting. */
+  maxDelayMs: number;
   /** About as many positions as one transaction of a pass indexes (a device's are never split). */
   chunkRows: number;
   /**
@@ -18,7 +26,10 @@ export interface PositionIndexerOptions {
   now: () => number;
 }
 
-const DEFAULTS: PositionIndexerOptions = { delayMs: 5_000, chunkRows: 2_000, spreadMs: 2_500, now: Date.now };
+const DEFAULTS: PositionIndexerOptions = { delayMs: 5_000, entriesPerDevice: 4, maxDelayMs: 60_000, chunkRows: 2_000, spreadMs: 2_500, now: Date.now };
+
+/** How often a pass waiting for more positions a device is looked at again. */
+const RECHECK_MS = 1_000;
 
 /** A row to index: device, fix time, id. */
 type Entry = [deviceId: number, fixTime: number, id: number];
@@ -67,7 +78,7 @@ interface Pass {
  * positions not indexed yet from the database and indexes them in its first pass.
  */
 export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: Partial<PositionIndexerOptions> = {}) => {
-  const { delayMs, chunkRows, spreadMs, now } = { ...DEFAULTS, ...options };
+  const { delayMs, entriesPerDevice, maxDelayMs, chunkRows, spreadMs, now } = { ...DEFAULTS, ...options };
   let pending: PendingEntries | undefined;
   /** When the oldest position not indexed yet was stored (undefined: none waiting). */
   let waitingSince: number | undefined;
@@ -87,7 +98,7 @@ export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: 
       pending.add(Number(deviceId), Number(fixTime), Number(id));
     }
     // they have waited already: the first pass is due at once
-    if (pending.count > 0) waitingSince = now() - delayMs;
+    if (pending.count > 0) waitingSince = now() - maxDelayMs;
     return pending;
   };
 
@@ -130,6 +141,16 @@ export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: 
     return { entries, next };
   };
 
+  /** Milliseconds until a pass is due: 0 when due now, Infinity while every position is indexed. */
+  const msUntilDue = (): number => {
+    if (waitingSince === undefined) return Number.POSITIVE_INFINITY;
+    const waited = now() - waitingSince;
+    if (waited < delayMs) return delayMs - waited;
+    const waiting = pendingEntries();
+    if (waited >= maxDelayMs || waiting.count >= entriesPerDevice * waiting.byDevice.size) return 0;
+    return Math.min(RECHECK_MS, maxDelayMs - waited);
+  };
+
   /** Starts a pass over everything stored by now; what is stored from now on waits for the next. */
   const startPass = (): Pass => {
     const taken = pendingEntries();
@@ -159,7 +180,7 @@ export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: 
      */
     step: (): boolean => {
       if (!pass) {
-        if (waitingSince === undefined || now() - waitingSince < delayMs) return false;
+        if (msUntilDue() > 0) return false;
         pass = startPass();
       }
       const { entries, next } = nextChunk(pass);
@@ -172,8 +193,8 @@ export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: 
       return false;
     },
     chunkGapMs: (): number => pass?.chunkGapMs ?? 0,
-    /** Milliseconds until the next pass is due (Infinity while every position is indexed). */
-    msUntilDue: (): number => (waitingSince === undefined ? Number.POSITIVE_INFINITY : Math.max(0, waitingSince + delayMs - now())),
+    /** Milliseconds until the next pass is due, or until it is looked at again (Infinity while every position is indexed). */
+    msUntilDue,
   };
 };
 

@@ -20,14 +20,15 @@ export interface PositionTailOptions {
   /** Ids remembered at most: at 30,000 positions/s, 17 s of them (14 MiB). */
   maxCapacity: number;
   /**
-   * How long an id is remembered: past it, the writer's indexing pass (5-7.5 s behind) has almost
-   * surely indexed it. A lagging pass costs only speed: what is not remembered is read from the tail.
+   * How long an id is remembered: past it, the writer's indexing pass (5 to 60 s behind, and 2.5 s
+   * for a pass) has almost surely indexed it. A lagging pass costs only speed: what is not
+   * remembered is read from the tail.
    */
   windowMs: number;
   now: () => number;
 }
 
-const DEFAULTS: PositionTailOptions = { capacity: 4096, maxCapacity: 1 << 19, windowMs: 30_000, now: Date.now };
+const DEFAULTS: PositionTailOptions = { capacity: 4096, maxCapacity: 1 << 19, windowMs: 90_000, now: Date.now };
 
 /** Above every id: nothing is known, the whole tail is read. */
 export const NOTHING_KNOWN = Number.MAX_SAFE_INTEGER;
