@@ -9,6 +9,9 @@
  * second for the device index's passes (storage/sqlite-position-indexer.ts), one chunk of which
  * runs after each batch, as on the writer thread. No sockets, no pipeline and no other thread:
  * steady enough to compare two versions of the writer, which the tracker benchmark's noise hides.
+ * BENCH_INTERVAL (1) is the seconds between a device's reports: 10 or 30 for most real fleets.
+ * BENCH_ENTRIES_PER_DEVICE (the indexer's default) is how many positions a device has waiting, on
+ * average, before a pass is due; 1 gives the passes every five seconds of the versions before it.
  * Runs the built server code: `npm run build` first.
  */
 import fs from 'node:fs';
@@ -28,6 +31,8 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const BATCH = Number(process.env.BENCH_BATCH ?? 200);
 const SHUFFLED = process.env.BENCH_ORDER !== 'device';
+const INTERVAL_SECONDS = Number(process.env.BENCH_INTERVAL ?? 1);
+const ENTRIES_PER_DEVICE = process.env.BENCH_ENTRIES_PER_DEVICE ? Number(process.env.BENCH_ENTRIES_PER_DEVICE) : undefined;
 const START = Date.UTC(2026, 10, 1);
 
 /** A database file with the server's schema and the fleet's devices. */
@@ -56,9 +61,9 @@ const positionRow = (deviceId: number, fixTime: number) =>
 const main = async () => {
   const file = await createDatabase();
   const sqlite = openSqliteConnection(file);
-  // a round is a second of the fleet's time: an indexing pass every five rounds, as for a fleet reporting every second
+  // a round is BENCH_INTERVAL seconds of the fleet's time: each device reports once in it
   let clock = START;
-  const indexer = createPositionIndexer(sqlite, { now: () => clock });
+  const indexer = createPositionIndexer(sqlite, { now: () => clock, ...(ENTRIES_PER_DEVICE === undefined ? {} : { entriesPerDevice: ENTRIES_PER_DEVICE }) });
   const writeBatch = createSqliteBatchWriter(sqlite, indexer);
   // the writer thread indexes a chunk between two batches
   const write = (batch: SqliteBatch) => {
@@ -72,7 +77,7 @@ const main = async () => {
   const writeRound = (shuffled: boolean) => {
     if (shuffled) shuffle(order);
     const roundStart = START + 10_000 * round++;
-    clock = START + 1000 * round;
+    clock = START + 1000 * INTERVAL_SECONDS * round;
     for (let from = 0; from < DEVICES; from += BATCH) {
       const packer = createBatchPacker();
       for (let index = from; index < Math.min(DEVICES, from + BATCH); index++) {
@@ -95,7 +100,7 @@ const main = async () => {
 
   const positions = ROUNDS * DEVICES;
   const perPosition = (micros: number) => (micros / positions).toFixed(1);
-  const line = `| ${today()} | ${machine()} | ${DEVICES.toLocaleString('en')} devices with ${HISTORY} positions each already stored, reporting ${SHUFFLED ? 'in random order' : 'in device order'}, batches of ${BATCH} | ${perPosition(cpu.user + cpu.system)} µs of CPU a position (${perPosition(cpu.system)} in the kernel) | ${perPosition(wallMs * 1000)} µs of wall time a position |`;
+  const line = `| ${today()} | ${machine()} | ${DEVICES.toLocaleString('en')} devices with ${HISTORY} positions each already stored, reporting ${SHUFFLED ? 'in random order' : 'in device order'}${INTERVAL_SECONDS === 1 ? '' : ` every ${INTERVAL_SECONDS} s`}${ENTRIES_PER_DEVICE === undefined ? '' : `, a pass once ${ENTRIES_PER_DEVICE} a device wait`}, batches of ${BATCH} | ${perPosition(cpu.user + cpu.system)} µs of CPU a position (${perPosition(cpu.system)} in the kernel) | ${perPosition(wallMs * 1000)} µs of wall time a position |`;
   console.log(line);
   addBenchmarkRow('## SQLite writer', line, [
     '`bench/sqlite-writer.ts` (`npm run bench:sqlite-writer`): the SQLite ingest writer alone, in one thread, checkpointing itself: its statements and the write-ahead log\'s system calls for each stored position, over a database already holding each device\'s history, so that every device\'s entries of the `(deviceId, fixTime)` index fill pages of their own, as after a few days of service. Steady enough to compare two versions of the writer.',
