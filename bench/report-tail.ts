@@ -1,7 +1,8 @@
 /**
  * Reports during a heavy ingest, on SQLite: a device's page of positions while the newest positions
- * are not indexed yet (the writer indexes them 5-7.5 s after they are stored: 50,000 rows at
- * 10,000 positions/s, 200,000 at 30,000/s). BENCH_DEVICES devices (10,000) with BENCH_HISTORY
+ * are not indexed yet (the writer indexes them 5-7.5 s after they are stored when devices report
+ * every second or more often, up to a minute when they report less often: 50,000 rows at 10,000
+ * positions/s, 200,000 at 30,000/s). BENCH_DEVICES devices (10,000) with BENCH_HISTORY
  * indexed positions each (20), then tails of growing size spread over the devices as a fleet
  * reports; for each, the page (up to 1,000 positions of the last hour) of BENCH_QUERIES devices
  * (200) read by the ids the ingest drew (storage/device-positions.ts) and, as before, through the
@@ -25,7 +26,7 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const TAILS = (process.env.BENCH_TAILS ?? '0,10000,50000,200000').split(',').map(Number);
 const NOW = Date.UTC(2026, 10, 28, 12);
 const SECTION = '## Reports during heavy ingest';
-const INTRO = `\`bench/report-tail.ts\`: SQLite indexes the newest positions 5-7.5 s after they are stored, so a query by device
+const INTRO = `\`bench/report-tail.ts\`: SQLite indexes the newest positions 5-7.5 s after they are stored (up to a minute for a fleet reporting less often than every second), so a query by device
 meets a tail of rows not indexed yet (50,000 at 10,000 positions/s, 200,000 at 30,000/s). A device's page of
 positions (up to 1,000 of the last hour), median and p99 of ${QUERIES} devices, read by the ids the ingest drew for it
 and, as before the twenty-sixth session, through the whole tail.
