@@ -49,7 +49,6 @@ export const createPositionTail = (options: Partial<PositionTailOptions> = {}): 
   /** The slot the next id goes to; the `held` slots before it hold ids still remembered. */
   let next = 0;
   let held = 0;
-  let lastDrawn: number | undefined;
 
   const ageOf = (slot: number) => (next - 1 - slot + capacity) % capacity;
   const oldestSlot = () => (next - held + capacity) % capacity;
@@ -104,11 +103,11 @@ export const createPositionTail = (options: Partial<PositionTailOptions> = {}): 
       newest.set(deviceId, next);
       next = (next + 1) % capacity;
       if (held < capacity) held++;
-      lastDrawn = positionId;
     },
     of: (deviceIds) => {
       forgetOld();
-      const knownFrom = held > 0 ? ids[oldestSlot()]! : lastDrawn === undefined ? NOTHING_KNOWN : lastDrawn + 1;
+      // the slots keep the ids they forgot: the last drawn is before the next slot, whether held or not
+      const knownFrom = held > 0 ? ids[oldestSlot()]! : newest.size === 0 ? NOTHING_KNOWN : ids[(next - 1 + capacity) % capacity]! + 1;
       const found: number[] = [];
       for (const deviceId of deviceIds) collect(deviceId, found);
       return { ids: found, knownFrom };
