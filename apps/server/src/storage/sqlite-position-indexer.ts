@@ -2,9 +2,10 @@ import type SqliteDatabase from 'better-sqlite3';
 
 export interface PositionIndexerOptions {
   /**
-   * How long new positions wait, from the first of them, before they are indexed. A device
+   * How long new positions wait at least, from the first of them, before they are indexed. A device
    * reporting every second then adds five entries to its index page at a time instead of one, and
-   * the tail a history query reads whole stays small (50,000 rows at 10,000 positions/s).
+   * the tail stays small (50,000 rows at 10,000 positions/s): queries by device read it by the ids
+   * the ingest drew (device-positions.ts), but a delete of a period and a restart read it whole.
    */
   delayMs: number;
   /**
