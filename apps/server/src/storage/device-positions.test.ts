@@ -116,6 +116,24 @@ describe('a device’s positions read while the newest are not indexed yet (SQLi
     expect(await recentIds(storage, 2)).toEqual([drawn[1]]);
   });
 
+  it('deletes a period of a device’s positions, indexed or not, and nothing around it', async () => {
+    const storage = await openDatabase();
+    const ids: number[][] = [];
+    for (let second = 0; second < 3; second++) ids.push(await ingestRound(storage, second));
+    indexEverything(storage);
+    for (let second = 3; second < 6; second++) ids.push(await ingestRound(storage, second));
+    expect(tailRows(storage)).toBe(9);
+
+    await createRepositories(storage).positions.deleteRange(2, START + 2000, START + 4000);
+
+    const vanTwo = ids.map((round) => round[1]!);
+    expect(await historyIds(storage, 2)).toEqual([vanTwo[0], vanTwo[1], vanTwo[5]]);
+    expect(viewIds(storage, 2)).toEqual([vanTwo[0], vanTwo[1], vanTwo[5]]);
+    expect(await historyIds(storage, 1)).toEqual(ids.map((round) => round[0]!));
+    expect(await historyIds(storage, 3)).toEqual(ids.map((round) => round[2]!));
+    expect(tailRows(storage)).toBe(7);
+  });
+
   it('leaves out a position deleted before the indexing took it', async () => {
     const storage = await openDatabase();
     const first = await ingestRound(storage, 0);

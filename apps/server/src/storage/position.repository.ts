@@ -66,9 +66,12 @@ export const createPositionRepository = (root: Kysely<DatabaseSchema>, dialect: 
       await trx.updateTable('device_latest').set({ fixTime: null }).where('deviceId', '=', deleted.deviceId).where('positionId', '=', id).execute();
       return true;
     }),
+  // The period's positions are found as a history query finds them (the newest by the ids the ingest
+  // drew), then deleted by id: through the `positions` view, a delete read every row of the tail.
   deleteRange: async (deviceId: number, from: number, to: number): Promise<void> => {
     await root.transaction().execute(async (trx) => {
-      await trx.deleteFrom('positions').where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to).execute();
+      const inPeriod = trx.selectFrom(devicePositions(dialect, positionTail, deviceId)).select('id').where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to);
+      await trx.deleteFrom(positionsById(dialect)).where('id', 'in', inPeriod).execute();
       await trx.updateTable('device_latest').set({ fixTime: null }).where('deviceId', '=', deviceId).where('fixTime', '>=', from).where('fixTime', '<=', to).execute();
     });
   },
