@@ -23,7 +23,11 @@
  * of a core, of it in the kernel, and how long it waited for a core. `BENCH_HISTORY_READERS=N` has N
  * signed-in users page through history while the fleet sends, each asking `/api/positions` for a
  * random device's last ten minutes as soon as the previous answer is in (the row gives their
- * requests a second and latency). Needs `npm run build`.
+ * requests a second and latency). Each vehicle stands parked for part of the first
+ * BENCH_SETTING_OFF seconds (30) of its journey, spread evenly over the fleet, before it drives off:
+ * every departure is an ignitionOn and, 200 m on, a deviceMoving event. With
+ * `BENCH_SETTING_OFF=0` the whole fleet sets off in the same second, as before 2026-11-29, and its
+ * 10,000 deviceMoving events come within about a second of each other. Needs `npm run build`.
  */
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
@@ -45,6 +49,10 @@ const SHUFFLED = process.env.BENCH_ORDER === 'shuffled';
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 /** Users paging through history during the run, one request after another each. */
 const HISTORY_READERS = Number(process.env.BENCH_HISTORY_READERS ?? 0);
+/** Seconds of their journeys over which the vehicles set off. */
+const SETTING_OFF = Number(process.env.BENCH_SETTING_OFF ?? 30);
+/** How long the `index`th vehicle stands parked first: a step of 7919 (a prime) through the fleet spreads neighbours apart. */
+const parkedSecondsOf = (index: number) => (SETTING_OFF * ((index * 7919) % CONNECTIONS)) / CONNECTIONS;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
@@ -174,7 +182,7 @@ const main = async () => {
   });
   const connectSeconds = (performance.now() - connectStarted) / 1000;
   const idleRss = rssOf(server.pid!);
-  const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1 }));
+  const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1, parkedSeconds: parkedSecondsOf(index) }));
   await warmUp(trackers, journeys, sendTimes, latencies);
   // each tracker reports once a round, in device order or (BENCH_ORDER=shuffled) in a new random order each round
   const order = trackers.map((_, index) => index);
@@ -219,7 +227,7 @@ const main = async () => {
   await stopServer(server);
   await postgres?.drop();
 
-  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${SHUFFLED ? ' in random order' : ''} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''}${reads ? `, ${reads}` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (by thirds of the run ${thirds.map((p99) => p99.toFixed(0)).join(', ')} ms; the fleet's own event-loop delay p99 ${fleetDelayP99.toFixed(0)} ms) | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
+  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${SHUFFLED ? ' in random order' : ''}${SETTING_OFF > 0 ? `, setting off over ${SETTING_OFF} s of their journeys` : ''} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''}${reads ? `, ${reads}` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (by thirds of the run ${thirds.map((p99) => p99.toFixed(0)).join(', ')} ms; the fleet's own event-loop delay p99 ${fleetDelayP99.toFixed(0)} ms) | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
   console.log(line);
   addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/tracker-connections.ts`, `BENCH_PROTOCOL=teltonika` for Teltonika). Targets: 10,000 connected trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
 };

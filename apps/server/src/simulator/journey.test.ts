@@ -36,6 +36,15 @@ describe(createJourney.name, () => {
     expect(fixes.every((fix) => fix.ignition || fix.speed === 0)).toBe(true);
   });
 
+  it('stands parked with the ignition off for the seconds asked, in one place, then sets off', () => {
+    const journey = createJourney({ origin: { latitude: 28.61, longitude: 77.21 }, seed: 7, parkedSeconds: 20 });
+    const fixes = Array.from({ length: 40 }, () => journey.step(1));
+    const parked = fixes.slice(0, 20);
+    expect(parked.every((fix) => !fix.ignition && fix.speed === 0 && fix.latitude === 28.61 && fix.longitude === 77.21)).toBe(true);
+    expect(fixes[20]).toMatchObject({ ignition: true, motion: true });
+    expect(metresBetween(fixes[19]!, fixes[39]!)).toBeGreaterThan(50);
+  });
+
   it('turns only at right angles, like a street grid', () => {
     expect(new Set(drive(3600).map((fix) => fix.course % 90))).toEqual(new Set([0]));
   });

@@ -17,6 +17,8 @@ export interface JourneyOptions {
   seed: number;
   /** Cruising speed in knots. */
   cruiseKnots?: number;
+  /** Seconds the vehicle stands parked before it sets off (0: it sets off at once). */
+  parkedSeconds?: number;
 }
 
 const METRES_PER_DEGREE = 111_320;
@@ -44,7 +46,7 @@ type Phase = { kind: 'drive'; metresToCorner: number } | { kind: 'halt'; seconds
  * at some intersections (ignition on) and parks now and then (ignition off), with its battery
  * slowly draining while parked and charging while driving.
  */
-export const createJourney = ({ origin, seed, cruiseKnots = 22 }: JourneyOptions) => {
+export const createJourney = ({ origin, seed, cruiseKnots = 22, parkedSeconds = 0 }: JourneyOptions) => {
   const random = createRandom(seed);
   let latitude = origin.latitude;
   let longitude = origin.longitude;
@@ -52,6 +54,7 @@ export const createJourney = ({ origin, seed, cruiseKnots = 22 }: JourneyOptions
   let speed = 0;
   let battery = 60 + random() * 40;
   let phase: Phase = { kind: 'drive', metresToCorner: BLOCK_METRES * (1 + Math.floor(random() * 3)) };
+  if (parkedSeconds > 0) phase = { kind: 'park', secondsLeft: parkedSeconds };
 
   const atCorner = (): Phase => {
     const roll = random();
