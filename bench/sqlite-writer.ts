@@ -12,6 +12,9 @@
  * BENCH_INTERVAL (1) is the seconds between a device's reports: 10 or 30 for most real fleets.
  * BENCH_ENTRIES_PER_DEVICE (the indexer's default) is how many positions a device has waiting, on
  * average, before a pass is due; 1 gives the passes every five seconds of the versions before it.
+ * BENCH_EVENTS=1 has every measured report carry a deviceMoving event and a changed detector state,
+ * as when a whole fleet sets off at once: each event adds an entry to a page of the events' device
+ * index and each state rewrites its device's row of `processing_states`, a page of its own each.
  * Runs the built server code: `npm run build` first.
  */
 import fs from 'node:fs';
@@ -34,6 +37,7 @@ const SHUFFLED = process.env.BENCH_ORDER !== 'device';
 const INTERVAL_SECONDS = Number(process.env.BENCH_INTERVAL ?? 1);
 const ENTRIES_PER_DEVICE = process.env.BENCH_ENTRIES_PER_DEVICE ? Number(process.env.BENCH_ENTRIES_PER_DEVICE) : undefined;
 const START = Date.UTC(2026, 10, 1);
+const WITH_EVENTS = process.env.BENCH_EVENTS === '1';
 
 /** A database file with the server's schema and the fleet's devices. */
 const createDatabase = async (): Promise<string> => {
@@ -58,6 +62,15 @@ const positionRow = (deviceId: number, fixTime: number) =>
     attributes: { sat: 9, rssi: 4, ignition: true, batteryLevel: 87, distance: 12.3, totalDistance: 123_456.7, motion: true },
   }) as Record<string, unknown>;
 
+/** A departure's event and the motion state stored with it, as the pipeline hands them to the writer. */
+const departure = (deviceId: number, positionId: number, fixTime: number) => ({
+  state: JSON.stringify({
+    motion: { logic: 'new', moving: true, reference: { id: positionId, fixTime, deviceTime: fixTime, latitude: 52.5 + deviceId / 1e5, longitude: 13.4, totalDistance: 123_456.7 } },
+    overspeed: { on: false, time: null, geofenceId: 0 },
+  }),
+  event: codecs.event.toRow({ id: 0, type: 'deviceMoving', eventTime: new Date(fixTime).toISOString(), deviceId, positionId, geofenceId: 0, maintenanceId: 0, attributes: {} }) as Record<string, unknown>,
+});
+
 const main = async () => {
   const file = await createDatabase();
   const sqlite = openSqliteConnection(file);
@@ -74,7 +87,7 @@ const main = async () => {
   let nextPositionId = 1;
   let round = 0;
   /** One report from every device; the history is written in device order, which is quicker to lay down. */
-  const writeRound = (shuffled: boolean) => {
+  const writeRound = (shuffled: boolean, departing = false) => {
     if (shuffled) shuffle(order);
     const roundStart = START + 10_000 * round++;
     clock = START + 1000 * INTERVAL_SECONDS * round;
@@ -83,7 +96,9 @@ const main = async () => {
       for (let index = from; index < Math.min(DEVICES, from + BATCH); index++) {
         const deviceId = order[index]!;
         const fixTime = roundStart + index;
-        packer.add(deviceId, fixTime + 300, nextPositionId++, { row: positionRow(deviceId, fixTime), fixTime }, undefined, []);
+        const positionId = nextPositionId++;
+        const { state, event } = departing ? departure(deviceId, positionId, fixTime) : { state: undefined, event: undefined };
+        packer.add(deviceId, fixTime + 300, positionId, { row: positionRow(deviceId, fixTime), fixTime }, state, event ? [event] : []);
       }
       write(packer.batch);
     }
@@ -92,7 +107,7 @@ const main = async () => {
   writeRound(SHUFFLED);
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
-  for (let measured = 0; measured < ROUNDS; measured++) writeRound(SHUFFLED);
+  for (let measured = 0; measured < ROUNDS; measured++) writeRound(SHUFFLED, WITH_EVENTS);
   const cpu = process.cpuUsage(cpuBefore);
   const wallMs = performance.now() - wallBefore;
   sqlite.close();
@@ -100,7 +115,7 @@ const main = async () => {
 
   const positions = ROUNDS * DEVICES;
   const perPosition = (micros: number) => (micros / positions).toFixed(1);
-  const line = `| ${today()} | ${machine()} | ${DEVICES.toLocaleString('en')} devices with ${HISTORY} positions each already stored, reporting ${SHUFFLED ? 'in random order' : 'in device order'}${INTERVAL_SECONDS === 1 ? '' : ` every ${INTERVAL_SECONDS} s`}${ENTRIES_PER_DEVICE === undefined ? '' : `, a pass once ${ENTRIES_PER_DEVICE} a device wait`}, batches of ${BATCH} | ${perPosition(cpu.user + cpu.system)} µs of CPU a position (${perPosition(cpu.system)} in the kernel) | ${perPosition(wallMs * 1000)} µs of wall time a position |`;
+  const line = `| ${today()} | ${machine()} | ${DEVICES.toLocaleString('en')} devices with ${HISTORY} positions each already stored, reporting ${SHUFFLED ? 'in random order' : 'in device order'}${INTERVAL_SECONDS === 1 ? '' : ` every ${INTERVAL_SECONDS} s`}${ENTRIES_PER_DEVICE === undefined ? '' : `, a pass once ${ENTRIES_PER_DEVICE} a device wait`}${WITH_EVENTS ? ', each report with a deviceMoving event and a changed detector state' : ''}, batches of ${BATCH} | ${perPosition(cpu.user + cpu.system)} µs of CPU a position (${perPosition(cpu.system)} in the kernel) | ${perPosition(wallMs * 1000)} µs of wall time a position |`;
   console.log(line);
   addBenchmarkRow('## SQLite writer', line, [
     '`bench/sqlite-writer.ts` (`npm run bench:sqlite-writer`): the SQLite ingest writer alone, in one thread, checkpointing itself: its statements and the write-ahead log\'s system calls for each stored position, over a database already holding each device\'s history, so that every device\'s entries of the `(deviceId, fixTime)` index fill pages of their own, as after a few days of service. Steady enough to compare two versions of the writer.',
