@@ -66,6 +66,17 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
     expect(await deviceRow(c)).toEqual({ status: 'online', lastUpdate: T0 + 1000, positionId: ids[2] });
   });
 
+  it('replaces a device’s detector state with the next one it changes to, and keeps it through reports that change nothing', async () => {
+    const [a, b] = [await newDevice(), await newDevice()];
+    await writer.write([record(a, T0, { state: '{"motion":{"moving":false}}' })]);
+    await writer.write([record(a, T0 + 1000, { state: '{"motion":{"moving":true}}' }), record(b, T0 + 1000, { state: '{"motion":{"moving":false}}' })]);
+    await writer.write([record(a, T0 + 2000), record(b, T0 + 2000)]);
+
+    expect([await stateOf(a), await stateOf(b)]).toEqual(['{"motion":{"moving":true}}', '{"motion":{"moving":false}}']);
+    const rows = await db().selectFrom('processing_states').select('deviceId').where('deviceId', 'in', [a, b]).execute();
+    expect(rows).toHaveLength(2);
+  });
+
   it('stores batches written side by side, as many as the writer says it can, each with its own ids', async () => {
     const batches = await Promise.all(Array.from({ length: Math.max(2, writer.concurrency ?? 1) }, async () => {
       const devices = [await newDevice(), await newDevice()];
