@@ -5,7 +5,8 @@ export interface PositionIndexerOptions {
    * How long new positions wait at least, from the first of them, before they are indexed. A device
    * reporting every second then adds five entries to its index page at a time instead of one, and
    * the tail stays small (50,000 rows at 10,000 positions/s): queries by device read it by the ids
-   * the ingest drew (device-positions.ts), but a delete of a period and a restart read it whole.
+   * the ingest drew (device-positions.ts); after a restart they read the positions drawn before it
+   * from the tail itself, until the first pass (due at once) has indexed them.
    */
   delayMs: number;
   /**
