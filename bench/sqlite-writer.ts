@@ -97,8 +97,8 @@ const main = async () => {
         const deviceId = order[index]!;
         const fixTime = roundStart + index;
         const positionId = nextPositionId++;
-        const { state, event } = departing ? departure(deviceId, positionId, fixTime) : { state: undefined, event: undefined };
-        packer.add(deviceId, fixTime + 300, positionId, { row: positionRow(deviceId, fixTime), fixTime }, state, event ? [event] : []);
+        const departed = departing ? departure(deviceId, positionId, fixTime) : undefined;
+        packer.add(deviceId, fixTime + 300, positionId, { row: positionRow(deviceId, fixTime), fixTime }, departed?.state, departed ? [departed.event] : []);
       }
       write(packer.batch);
     }

@@ -53,6 +53,7 @@ export const createJourney = ({ origin, seed, cruiseKnots = 22, parkedSeconds = 
   let course = Math.floor(random() * 4) * 90;
   let speed = 0;
   let battery = 60 + random() * 40;
+  // drawn even when it starts parked, so that the random choices after it are the same either way
   let phase: Phase = { kind: 'drive', metresToCorner: BLOCK_METRES * (1 + Math.floor(random() * 3)) };
   if (parkedSeconds > 0) phase = { kind: 'park', secondsLeft: parkedSeconds };
 
