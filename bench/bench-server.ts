@@ -13,6 +13,7 @@ import { teltonikaAvlPacket, teltonikaIdentification } from '../apps/server/src/
 import { PROTOCOL_DEFAULT_PORTS } from '../apps/server/src/protocols/protocol-ports.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import type { PreparedReports } from './prepared-reports.js';
+import { createReplyCounter } from './reply-counter.js';
 
 /** Every tracker port off unless the benchmark names it, so runs never collide with a server already running. */
 const noProtocolPorts = Object.fromEntries(Object.keys(PROTOCOL_DEFAULT_PORTS).map((name) => [`${name.toUpperCase()}_PORT`, '0']));
@@ -231,27 +232,30 @@ export interface Tracker {
   serial: number;
 }
 
+/**
+ * What every benchmark tracker reads its replies into. Only their sizes count, and a read's callback
+ * runs before the next read starts, so one buffer serves the whole fleet: reading through `onread`
+ * instead of 'data' events makes no Buffer and no stream event per acknowledgement, which is the
+ * fleet's CPU taken from the server it measures.
+ */
+const REPLY_BUFFER = Buffer.allocUnsafe(64 * 1024);
+
 /** A tracker logged in over TCP; `onAck` hears every later acknowledgement. */
 export const connectTracker = (protocol: TrackerProtocol, port: number, imei: string, onAck: () => void = () => undefined) =>
   new Promise<Tracker>((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    const tracker: Tracker = { imei, socket, serial: 1 };
-    let expected = protocol.loginReplyBytes;
-    let loggedIn = false;
-    socket.on('data', (data) => {
-      // replies have a fixed size per protocol; a chunk may hold several or part of one
-      let bytes = data.length;
-      while (bytes >= expected) {
-        bytes -= expected;
-        if (loggedIn) onAck();
-        else {
-          loggedIn = true;
-          resolve(tracker);
-        }
-        expected = protocol.ackBytes;
-      }
-      expected -= bytes;
+    const counted = createReplyCounter(protocol.loginReplyBytes, protocol.ackBytes, () => resolve(tracker), onAck);
+    const socket = net.connect({
+      host: '127.0.0.1',
+      port,
+      onread: {
+        buffer: REPLY_BUFFER,
+        callback: (bytes) => {
+          counted(bytes);
+          return true;
+        },
+      },
     });
+    const tracker: Tracker = { imei, socket, serial: 1 };
     socket.once('error', reject);
     socket.once('connect', () => socket.write(protocol.login(imei)));
   });
