@@ -34,6 +34,7 @@ import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { prepareReports } from './prepared-reports.js';
+import { parkedSecondsOf } from './setting-off.js';
 import { connectFleet, cpuMsOf, signIn, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, sendPrepared, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, tempSqliteUrl, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
@@ -51,8 +52,6 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 const HISTORY_READERS = Number(process.env.BENCH_HISTORY_READERS ?? 0);
 /** Seconds of their journeys over which the vehicles set off. */
 const SETTING_OFF = Number(process.env.BENCH_SETTING_OFF ?? 30);
-/** How long the `index`th vehicle stands parked first: a step of 7919 (a prime) through the fleet spreads neighbours apart. */
-const parkedSecondsOf = (index: number) => (SETTING_OFF * ((index * 7919) % CONNECTIONS)) / CONNECTIONS;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
@@ -182,7 +181,7 @@ const main = async () => {
   });
   const connectSeconds = (performance.now() - connectStarted) / 1000;
   const idleRss = rssOf(server.pid!);
-  const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1, parkedSeconds: parkedSecondsOf(index) }));
+  const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1, parkedSeconds: parkedSecondsOf(index, CONNECTIONS, SETTING_OFF) }));
   await warmUp(trackers, journeys, sendTimes, latencies);
   // each tracker reports once a round, in device order or (BENCH_ORDER=shuffled) in a new random order each round
   const order = trackers.map((_, index) => index);
