@@ -16,7 +16,7 @@
 import WebSocket from 'ws';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { parkedSecondsOf } from './setting-off.js';
+import { parkedSecondsOf, SETTING_OFF_SECONDS, settingOffLabel } from './setting-off.js';
 import { connectFleet, cpuMsOf, freshPostgresDatabase, TRACKER_PROTOCOLS, machine, percentile, sendPaced, signIn, sleep, startServer, stopServer, tempSqliteUrl, today, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 
 const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
@@ -31,8 +31,6 @@ const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:54
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 const IMEI_BASE = 862_000_000_000_000;
-/** Seconds of their journeys over which the vehicles set off. */
-const SETTING_OFF = Number(process.env.BENCH_SETTING_OFF ?? 30);
 
 /** The server's event-loop delay since the last read, from its Prometheus metrics, in ms. */
 const eventLoopDelay = async (port: number) => {
@@ -104,7 +102,7 @@ const main = async () => {
     const cookie = await signIn(socketPort, ADMIN.email, ADMIN.password);
     const ids = await followAll(socketPort, cookie);
     const idOf = trackers.map((tracker) => ids.get(tracker.imei)!);
-    const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 50) * 0.01, longitude: 77.2 + Math.floor(index / 50) * 0.01 }, seed: index + 7, parkedSeconds: parkedSecondsOf(index, TRACKERS, SETTING_OFF) }));
+    const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 50) * 0.01, longitude: 77.2 + Math.floor(index / 50) * 0.01 }, seed: index + 7, parkedSeconds: parkedSecondsOf(index, TRACKERS, SETTING_OFF_SECONDS) }));
     // warm-up: every device's first position loads its context and state; measure the steady state after it
     const time = new Date();
     trackers.forEach((tracker, index) => tracker.socket.write(TRACKER_PROTOCOLS.gt06.location(journeys[index]!.step(1), time, tracker.serial++)));
@@ -149,8 +147,7 @@ const main = async () => {
       const scenario = INSTANCES > 1
         ? `trackers on instance A, browser socket on instance B (PostgreSQL + Redis), ${TRACKERS.toLocaleString('en')} GT06 trackers${browsers}`
         : `one instance (SQLite), ${TRACKERS.toLocaleString('en')} GT06 trackers${browsers}`;
-      const settingOff = SETTING_OFF > 0 ? `, the fleet setting off over ${SETTING_OFF} s of its journeys` : ', the whole fleet setting off at once';
-      const line = `| ${today()} | ${machine()} | ${scenario}${settingOff} | ${Math.round(offered).toLocaleString('en')} positions/s for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''} | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms | ${latencies.length.toLocaleString('en')} of ${sent.toLocaleString('en')} delivered |`;
+      const line = `| ${today()} | ${machine()} | ${scenario}${settingOffLabel(SETTING_OFF_SECONDS)} | ${Math.round(offered).toLocaleString('en')} positions/s for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''} | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? NaN).toFixed(0)} ms | ${latencies.length.toLocaleString('en')} of ${sent.toLocaleString('en')} delivered |`;
       console.log(line);
       addBenchmarkRow('## Live latency', line, 'Tracker message written → position on a browser socket (`node --import tsx bench/live-latency.ts`; `BENCH_INSTANCES=2` for two instances joined by Redis). Targets: p50 ≤ 10 ms and p99 ≤ 50 ms at 10,000 positions/s on one instance; p99 ≤ 100 ms across two instances.\n\n| Date | Machine | Scenario | Rate | Latency | Delivered |\n|---|---|---|---|---|---|');
       await sleep(1000);

@@ -6,3 +6,10 @@
  */
 export const parkedSecondsOf = (index: number, fleetSize: number, settingOffSeconds: number): number =>
   (settingOffSeconds * ((index * 7919) % fleetSize)) / fleetSize;
+
+/** Seconds of their journeys over which a benchmark fleet sets off (BENCH_SETTING_OFF, 30; 0 for all at once). */
+export const SETTING_OFF_SECONDS = Number(process.env.BENCH_SETTING_OFF ?? 30);
+
+/** How a benchmark row says the fleet set off. */
+export const settingOffLabel = (settingOffSeconds: number): string =>
+  settingOffSeconds > 0 ? `, the fleet setting off over ${settingOffSeconds} s of its journeys` : ', the whole fleet setting off at once';
