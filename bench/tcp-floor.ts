@@ -10,6 +10,8 @@
  */
 import { fork } from 'node:child_process';
 import net from 'node:net';
+import { getDefaultHighWaterMark } from 'node:stream';
+import { readIntoShared, SHARED_READ_BYTES } from '../apps/server/src/protocols/transport/shared-read-socket.js';
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { prepareReports } from './prepared-reports.js';
@@ -21,15 +23,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = 25099;
 const GT06_ACK = Buffer.from('787805130001d9dc0d0a', 'hex');
 
-/** Answers every complete `78 78` frame with a 10-byte reply, as a GT06 server acknowledges. */
+/**
+ * Answers every complete `78 78` frame with a 10-byte reply, as a GT06 server acknowledges. Reads as
+ * the server's tracker I/O thread does, into one buffer shared by every connection.
+ */
 const serveBareFrames = () => {
+  const shared = Buffer.allocUnsafeSlow(SHARED_READ_BYTES);
   net
-    .createServer((socket) => {
-      socket.setNoDelay(true);
-      socket.setTimeout(600_000);
+    .createServer({ pauseOnConnect: true }, (accepted) => {
       let pending = Buffer.alloc(0);
-      socket.on('data', (chunk: Buffer) => {
-        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      const socket = readIntoShared(accepted, shared, getDefaultHighWaterMark(false), (bytes) => {
+        pending = pending.length === 0 ? Buffer.from(bytes) : Buffer.concat([pending, bytes]);
         let offset = 0;
         while (pending.length - offset >= 5 && pending.length - offset >= pending[offset + 2]! + 5) {
           offset += pending[offset + 2]! + 5;
@@ -37,6 +41,8 @@ const serveBareFrames = () => {
         }
         pending = pending.subarray(offset);
       });
+      socket.setNoDelay(true);
+      socket.setTimeout(600_000);
       socket.on('error', () => undefined);
     })
     .listen(PORT, '127.0.0.1', () => process.send?.('listening'));

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ConnectionNumbers, ConnectionTable } from './connection-table.js';
 import { remoteAddressOf } from './device-session.js';
+import { readIntoShared, SHARED_READ_BYTES } from './shared-read-socket.js';
 import { createOutbox, readRecords, RecordKind, type IoReply, type IoRequest, type IoWorkerData } from './tcp-io-records.js';
 
 // The tracker I/O thread: it owns the trackers' TCP sockets, reads them and writes what the event
@@ -19,6 +20,8 @@ const THROTTLE_CHECK_MS = 5;
  * of bytes, waiting here only once the kernel's buffers are full).
  */
 const SOCKET_BUFFER_BYTES = 1024;
+/** Every connection's reads land here, each copied into the outbox before the next read. */
+const READ_BUFFER = Buffer.allocUnsafeSlow(SHARED_READ_BYTES);
 
 interface Connection {
   socket: net.Socket;
@@ -82,17 +85,17 @@ const drained = (connection: Connection) => {
   resumeIfAllowed(connection);
 };
 
-const accept = (listener: number, socket: net.Socket) => {
+const accept = (listener: number, accepted: net.Socket) => {
   const owner = listeners.get(listener);
   const id = owner && !owner.whenClosing ? numbers.next() : undefined;
-  if (!owner || id === undefined) return void socket.destroy();
+  if (!owner || id === undefined) return void accepted.destroy();
   owner.open++;
+  const socket = readIntoShared(accepted, READ_BUFFER, SOCKET_BUFFER_BYTES, (bytes) => outbox.append(RecordKind.data, id, bytes));
   const connection: Connection = { socket, listener, paused: false, backlogged: false, error: undefined };
   connections.set(id, connection);
   socket.setNoDelay(true);
   if (throttled) socket.pause();
   outbox.append(RecordKind.open, id, Buffer.from(remoteAddressOf(socket.remoteAddress, socket.remotePort)), listener);
-  socket.on('data', (chunk: Buffer) => outbox.append(RecordKind.data, id, chunk));
   socket.on('drain', () => drained(connection));
   socket.on('error', (error) => (connection.error = error.message));
   socket.on('close', () => {
@@ -125,7 +128,8 @@ const act = (kind: RecordKind, id: number, payload: Buffer) => {
 };
 
 const listen = (listener: number, portNumber: number, host: string) => {
-  const server = net.createServer({ highWaterMark: SOCKET_BUFFER_BYTES }, (socket) => accept(listener, socket));
+  // accepted paused, so that `readIntoShared` takes each connection before anything is read from it
+  const server = net.createServer({ pauseOnConnect: true }, (accepted) => accept(listener, accepted));
   listeners.set(listener, { server, open: 0 });
   server.once('error', (error: NodeJS.ErrnoException) => {
     listeners.delete(listener);
