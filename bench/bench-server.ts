@@ -157,8 +157,6 @@ export const sendPrepared = (reports: PreparedReports, trackers: readonly Tracke
   };
 };
 
-export const tempSqliteUrl = (name: string) => `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), `tracklane-${name}-`)), 'bench.sqlite')}`;
-
 /** A fresh database on the PostgreSQL server of `serverUrl`, so a benchmark never touches existing data; `drop` removes it. */
 export const freshPostgresDatabase = async (serverUrl: string) => {
   const name = `tracklane_bench_${process.pid}_${Date.now()}`;

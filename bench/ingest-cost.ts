@@ -29,7 +29,8 @@ import { createFrameHandler } from '../apps/server/dist/protocols/transport/fram
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { freshPostgresDatabase, machine, tempSqliteUrl, threadCpuMsOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { freshPostgresDatabase, machine, threadCpuMsOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { tempSqliteUrl } from './temp-sqlite.js';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);

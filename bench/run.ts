@@ -11,7 +11,8 @@
 import net from 'node:net';
 import os from 'node:os';
 import { addBenchmarkRow } from './benchmarks-file.js';
-import { cpuMsOf, freshPostgresDatabase, percentile, rssOf, startServer, stopServer, tempSqliteUrl, today } from './bench-server.js';
+import { cpuMsOf, freshPostgresDatabase, percentile, rssOf, startServer, stopServer, today } from './bench-server.js';
+import { tempSqliteUrl } from './temp-sqlite.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 40_000);
