@@ -128,8 +128,9 @@ const act = (kind: RecordKind, id: number, payload: Buffer) => {
 };
 
 const listen = (listener: number, portNumber: number, host: string) => {
-  // accepted paused, so that `readIntoShared` takes each connection before anything is read from it
-  const server = net.createServer({ pauseOnConnect: true }, (accepted) => accept(listener, accepted));
+  // accepted paused, so that `readIntoShared` takes each connection before anything is read from it;
+  // the buffer size holds for a connection it has to leave as it was
+  const server = net.createServer({ pauseOnConnect: true, highWaterMark: SOCKET_BUFFER_BYTES }, (accepted) => accept(listener, accepted));
   listeners.set(listener, { server, open: 0 });
   server.once('error', (error: NodeJS.ErrnoException) => {
     listeners.delete(listener);
