@@ -1,7 +1,7 @@
 import { formatInstant, type Network, type Position } from '@tracklane/domain';
 import type { DecodedPosition } from '../protocols/decoded-position.js';
 import { codecs } from '../storage/codecs.js';
-import { jsonEqual } from './json-equal.js';
+import { sameNetwork } from './network-equal.js';
 
 /**
  * A position while it goes through the pipeline: instants as epoch milliseconds, `id` 0 until
@@ -45,7 +45,7 @@ const ownAttributes = (attributes: Record<string, unknown>): Record<string, unkn
  * device's latest position, which outlives a scavenge and must be copied to the old generation.
  */
 const networkAfter = (network: Network | null, last: PipelinePosition | undefined): Network | null =>
-  network !== null && last?.network && jsonEqual(network, last.network) ? last.network : network;
+  network !== null && last?.network && sameNetwork(network, last.network) ? last.network : network;
 
 /** A decoded position entering the pipeline; `last` is the device's latest position, if any. */
 export const fromDecoded = (decoded: DecodedPosition, deviceId: number, received: number, last?: PipelinePosition): PipelinePosition => ({
