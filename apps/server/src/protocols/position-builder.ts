@@ -109,7 +109,26 @@ export const networkOf = (cellTowers: CellTower[], wifiAccessPoints: WifiAccessP
 export const utc = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number => {
   const fullYear = year < 100 ? 2000 + year : year;
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return Number.NaN;
-  return Date.UTC(fullYear, month - 1, day, hour, minute, second, millisecond);
+  const days = daysSinceEpoch(Math.trunc(fullYear), Math.trunc(month), Math.trunc(day));
+  const time = ((days * 24 + Math.trunc(hour)) * 60 + Math.trunc(minute)) * 60_000 + Math.trunc(second) * 1000 + Math.trunc(millisecond);
+  // beyond the instants a Date can hold, as Date.UTC
+  return Math.abs(time) > MAX_INSTANT ? Number.NaN : time;
+};
+
+const MAX_INSTANT = 8.64e15;
+
+/**
+ * Days from 1970-01-01 to the date, proleptic Gregorian, a day past the month's end counting into the
+ * next as Date.UTC does: arithmetic over 400-year eras, since Date.UTC is a call into the runtime that
+ * cost about a tenth of decoding a GT06 location.
+ */
+const daysSinceEpoch = (year: number, month: number, day: number): number => {
+  const marchYear = month <= 2 ? year - 1 : year;
+  const era = Math.floor(marchYear / 400);
+  const yearOfEra = marchYear - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 };
 
 /** `ddmm.mmmm` (or `dddmm.mmmm`) with a hemisphere letter → signed degrees. */

@@ -38,10 +38,19 @@ const VARIANTS: readonly [number, (length: number) => boolean, Gt06Variant][] = 
   [0xa2, (l) => l === 0x40, 'lw4g'],
 ];
 
+/** The variants a message type may be, in VARIANTS' order: looked up once a message rather than searched. */
+const VARIANTS_BY_TYPE = new Map<number, [(length: number) => boolean, Gt06Variant][]>();
+for (const [type, matches, variant] of VARIANTS) {
+  const candidates = VARIANTS_BY_TYPE.get(type) ?? [];
+  candidates.push([matches, variant]);
+  VARIANTS_BY_TYPE.set(type, candidates);
+}
+
 export const variantOf = (extended: boolean, type: number, length: number, frame: Buffer): Gt06Variant => {
   if (extended) return 'standard';
   if (type === 0x95 && frame.length >= 6 && frame.readUInt16BE(4) === 0xffff) return 'jc400';
-  for (const [variantType, matches, variant] of VARIANTS) if (variantType === type && matches(length)) return variant;
+  const candidates = VARIANTS_BY_TYPE.get(type);
+  if (candidates) for (let index = 0; index < candidates.length; index++) if (candidates[index]![0](length)) return candidates[index]![1];
   return 'standard';
 };
 

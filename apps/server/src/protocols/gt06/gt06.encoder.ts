@@ -14,9 +14,10 @@ export const gt06Packet = (type: number, serial: number, content: Buffer = EMPTY
   if (extended) packet.writeUInt16BE(length, 2);
   else packet[2] = length;
   packet[start] = type;
-  content.copy(packet, start + 1);
+  // an acknowledgement (one a position) has no content
+  if (content.length > 0) content.copy(packet, start + 1);
   const end = packet.writeUInt16BE(serial, start + 1 + content.length);
-  packet.writeUInt16BE(crc16X25(packet.subarray(2, end)), end);
+  packet.writeUInt16BE(crc16X25(packet, 2, end), end);
   packet.writeUInt16BE(0x0d0a, end + 2);
   return packet;
 };

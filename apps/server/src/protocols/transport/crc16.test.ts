@@ -13,4 +13,10 @@ describe('crc16', () => {
     const packet = Buffer.from('00000000000000140c01050000000c7365746469676f7574203131010000bed5', 'hex');
     expect(crc16Arc(packet.subarray(8, packet.length - 4))).toBe(0xbed5);
   });
+
+  it('computes it over a range of the bytes as over a view of that range', () => {
+    const packet = Buffer.from('787805010001d9dc0d0a', 'hex');
+    expect(crc16X25(packet, 2, 6)).toBe(0xd9dc);
+    expect(crc16Arc(packet, 2, 6)).toBe(crc16Arc(packet.subarray(2, 6)));
+  });
 });

@@ -10,9 +10,10 @@ const reflected = (poly: number, init: number, xorOut: number) => {
     for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ poly : crc >>> 1;
     return crc;
   });
-  return (data: Uint8Array): number => {
+  /** The CRC of `data` from `start` to `end` (the whole of it by default), without a view made for the range. */
+  return (data: Uint8Array, start = 0, end = data.length): number => {
     let crc = init;
-    for (let index = 0; index < data.length; index++) crc = (crc >>> 8) ^ table[(crc ^ data[index]!) & 0xff]!;
+    for (let index = start; index < end; index++) crc = (crc >>> 8) ^ table[(crc ^ data[index]!) & 0xff]!;
     return (crc ^ xorOut) & 0xffff;
   };
 };
