@@ -11,6 +11,7 @@ import { gt06Location } from '../apps/server/src/simulator/gt06-sender.js';
 import type { SimulatedFix } from '../apps/server/src/simulator/journey.js';
 import { teltonikaAvlPacket, teltonikaIdentification } from '../apps/server/src/simulator/teltonika-sender.js';
 import { PROTOCOL_DEFAULT_PORTS } from '../apps/server/src/protocols/protocol-ports.js';
+import { SHARED_READ_BYTES } from '../apps/server/src/protocols/transport/shared-read-socket.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import type { PreparedReports } from './prepared-reports.js';
 import { createReplyCounter } from './reply-counter.js';
@@ -236,7 +237,7 @@ export interface Tracker {
  * instead of 'data' events makes no Buffer and no stream event per acknowledgement, which is the
  * fleet's CPU taken from the server it measures.
  */
-const REPLY_BUFFER = Buffer.allocUnsafe(64 * 1024);
+const REPLY_BUFFER = Buffer.allocUnsafe(SHARED_READ_BYTES);
 
 /** A tracker logged in over TCP; `onAck` hears every later acknowledgement. */
 export const connectTracker = (protocol: TrackerProtocol, port: number, imei: string, onAck: () => void = () => undefined) =>
