@@ -4,16 +4,18 @@ export class FrameBufferOverflow extends Error {}
 export class InvalidStream extends Error {}
 
 /**
- * A frame that may outlive its chunk: copied when it is a small part of a larger chunk, which it
- * would otherwise keep in memory; as it is when it fills most of it (a tracker's usual read is one
- * whole frame). Buffers are never written to here, so sharing one is safe.
+ * A frame that is to outlive its chunk (one that waits for the frame before it): copied when it is a
+ * small part of a larger chunk, which it would otherwise keep in memory; as it is when it fills most
+ * of it. Buffers are never written to here, so sharing one is safe.
  */
-const ownFrame = (frame: Buffer): Buffer => (frame.length * 2 >= frame.buffer.byteLength ? frame : Buffer.from(frame));
+export const ownFrame = (frame: Buffer): Buffer => (frame.length * 2 >= frame.buffer.byteLength ? frame : Buffer.from(frame));
 
 /**
  * The bytes a connection has received but not yet framed. `push` returns every frame completed by
- * the new chunk (each one free to outlive the buffer); it throws InvalidStream when the framer finds
- * an impossible frame and FrameBufferOverflow when more than `limit` bytes wait without a frame.
+ * the new chunk, each a view of the chunk's memory (or of the bytes that waited with it): a frame
+ * decoded at once needs no copy, and one that waits is passed to {@link ownFrame}. It throws
+ * InvalidStream when the framer finds an impossible frame and FrameBufferOverflow when more than
+ * `limit` bytes wait without a frame.
  */
 /** What `pending` holds when nothing waits: an empty view of the last chunk would keep that chunk, and its objects, alive until the tracker's next message. */
 const NOTHING = Buffer.alloc(0);
@@ -43,8 +45,8 @@ export class FrameBuffer {
         continue;
       }
       if (result.consumed <= 0) throw new InvalidStream('framer consumed nothing');
-      frames.push(ownFrame(result.frame));
-      this.pending = this.pending.subarray(result.consumed);
+      frames.push(result.frame);
+      this.pending = result.consumed === this.pending.length ? NOTHING : this.pending.subarray(result.consumed);
     }
     if (this.pending.length > this.limit) throw new FrameBufferOverflow(`${this.pending.length} bytes buffered without a whole frame (limit ${this.limit})`);
     if (this.pending.length === 0) this.pending = NOTHING;

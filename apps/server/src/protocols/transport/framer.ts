@@ -16,9 +16,10 @@ export interface Framer {
 }
 
 export const incomplete = (discard = 0): FrameResult => ({ kind: 'incomplete', discard });
+/** A frame of `buffer` from `start` to `end`: the buffer itself when that is all of it (a tracker's usual read is one whole frame), so no view is made. */
 export const frameOf = (buffer: Buffer, start: number, end: number, consumed = end): FrameResult => ({
   kind: 'frame',
-  frame: buffer.subarray(start, end),
+  frame: start === 0 && end === buffer.length ? buffer : buffer.subarray(start, end),
   consumed,
 });
 export const invalid = (reason: string): FrameResult => ({ kind: 'invalid', reason });

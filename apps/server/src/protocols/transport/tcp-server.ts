@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProtocolDefinition } from '../protocol-definition.js';
 import { createDeviceSession, type DeviceSession } from './device-session.js';
-import { FrameBuffer, FrameBufferOverflow, InvalidStream } from './frame-buffer.js';
+import { FrameBuffer, FrameBufferOverflow, InvalidStream, ownFrame } from './frame-buffer.js';
 import type { FrameHandler } from './frame-handler.js';
 import type { ConnectionEvents, TcpIoThread, TrackerConnection } from './tcp-io-thread.js';
 
@@ -90,9 +90,13 @@ export const startTcpServer = async ({ protocol, handler, io, port, host, idleTi
       data: (chunk) => {
         activity.lastRead = now();
         try {
+          const before = waiting.length;
           for (const frame of frames.push(chunk)) waiting.push(frame);
+          const added = waiting.length - before;
           if (waiting.length >= PAUSE_AT) connection.pause();
           handleWaiting();
+          // the chunk's frames decoded by now needed no copy; those still waiting (the last ones) get bytes of their own
+          for (let index = waiting.length - Math.min(added, waiting.length); index < waiting.length; index++) waiting[index] = ownFrame(waiting[index]!);
         } catch (error) {
           if (!(error instanceof FrameBufferOverflow || error instanceof InvalidStream)) throw error;
           log.warn({ protocol: protocol.name, remoteAddress, uniqueId: session.uniqueId, reason: error.message }, 'connection closed: unusable stream');
