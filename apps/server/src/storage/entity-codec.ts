@@ -113,7 +113,13 @@ type RowMaker = (entity: Entity, writers: readonly ColumnWriter[]) => Row;
  */
 const rowMaker = (columns: readonly string[]): RowMaker => {
   const properties = columns.map((name, index) => `${JSON.stringify(name)}: writers[${index}](entity[${JSON.stringify(name)}])`);
-  return new Function('entity', 'writers', `return { ${properties.join(', ')} };`) as RowMaker;
+  const makeRow = new Function('entity', 'writers', `return { ${properties.join(', ')} };`) as RowMaker;
+  // A first row of nulls makes every column's field take any value. A field that only ever held
+  // numbers keeps each in a box of its own, made for every row, and again for every list the row's
+  // values are copied into (the writer thread's batch); a field taking any value holds the number
+  // the entity already had.
+  makeRow({}, columns.map(() => () => null));
+  return makeRow;
 };
 
 export const createCodec = <T>(schema: TObject, options: CodecOptions = {}): EntityCodec<T> => {
