@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utc } from './position-builder.js';
+import { cellTower, networkOf, utc, wifiAccessPoint } from './position-builder.js';
 
 describe(utc.name, () => {
   it('gives the instant Date.UTC gives, for every kind of date a tracker sends', () => {
@@ -27,5 +27,25 @@ describe(utc.name, () => {
     for (const fields of [[2026, 0, 1], [2026, 13, 1], [2026, 1, 0], [2026, 1, 32], [2026, 1, 1, 24], [2026, 1, 1, 0, 60], [2026, 1, 1, 0, 0, 61], [Number.NaN, 1, 1], [2026, Number.NaN, 1], [300_000, 1, 1]] as const) {
       expect(utc(...(fields as unknown as [number, number, number]))).toBeNaN();
     }
+  });
+});
+
+describe(networkOf.name, () => {
+  it('writes Traccar’s network JSON: GSM radio, the cells and access points there are, each signal only when known', () => {
+    const cells = [cellTower(404, 10, 1234, 5678), cellTower(404, 10, 1235, 5679, -71), cellTower(404, 10, 1236, 5680, Number.NaN)];
+    const points = [wifiAccessPoint('AA:BB:CC:DD:EE:FF', -60), wifiAccessPoint('11:22:33:44:55:66')];
+    expect(JSON.stringify(networkOf(cells, points))).toBe(
+      '{"radioType":"gsm","considerIp":false,"cellTowers":[' +
+        '{"mobileCountryCode":404,"mobileNetworkCode":10,"locationAreaCode":1234,"cellId":5678},' +
+        '{"mobileCountryCode":404,"mobileNetworkCode":10,"locationAreaCode":1235,"cellId":5679,"signalStrength":-71},' +
+        '{"mobileCountryCode":404,"mobileNetworkCode":10,"locationAreaCode":1236,"cellId":5680}],' +
+        '"wifiAccessPoints":[{"macAddress":"aa:bb:cc:dd:ee:ff","signalStrength":-60},{"macAddress":"11:22:33:44:55:66"}]}',
+    );
+  });
+
+  it('leaves out an empty list, and is null with neither', () => {
+    expect(JSON.stringify(networkOf([cellTower(460, 0, 9520, 3342)]))).toBe('{"radioType":"gsm","considerIp":false,"cellTowers":[{"mobileCountryCode":460,"mobileNetworkCode":0,"locationAreaCode":9520,"cellId":3342}]}');
+    expect(JSON.stringify(networkOf([], [wifiAccessPoint('aa:bb:cc:dd:ee:ff')]))).toBe('{"radioType":"gsm","considerIp":false,"wifiAccessPoints":[{"macAddress":"aa:bb:cc:dd:ee:ff"}]}');
+    expect(networkOf([])).toBeNull();
   });
 });

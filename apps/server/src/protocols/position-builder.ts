@@ -81,28 +81,27 @@ export const addAlarm = (position: DecodedPosition, alarm: string | undefined): 
   else if (!current.split(',').includes(alarm)) position.attributes.alarm = `${current},${alarm}`;
 };
 
-export const cellTower = (mcc: number, mnc: number, lac: number, cid: number, signalStrength?: number): CellTower => ({
-  mobileCountryCode: mcc,
-  mobileNetworkCode: mnc,
-  locationAreaCode: lac,
-  cellId: cid,
-  ...(signalStrength === undefined || Number.isNaN(signalStrength) ? {} : { signalStrength }),
-});
+// Optional fields are added to the object made, not spread from a conditional one: a spread made a
+// throwaway object and copied it, for every cell of every message.
+export const cellTower = (mcc: number, mnc: number, lac: number, cid: number, signalStrength?: number): CellTower => {
+  const tower: CellTower = { mobileCountryCode: mcc, mobileNetworkCode: mnc, locationAreaCode: lac, cellId: cid };
+  if (signalStrength !== undefined && !Number.isNaN(signalStrength)) tower.signalStrength = signalStrength;
+  return tower;
+};
 
-export const wifiAccessPoint = (macAddress: string, signalStrength?: number): WifiAccessPoint => ({
-  macAddress: macAddress.toLowerCase(),
-  ...(signalStrength === undefined || Number.isNaN(signalStrength) ? {} : { signalStrength }),
-});
+export const wifiAccessPoint = (macAddress: string, signalStrength?: number): WifiAccessPoint => {
+  const point: WifiAccessPoint = { macAddress: macAddress.toLowerCase() };
+  if (signalStrength !== undefined && !Number.isNaN(signalStrength)) point.signalStrength = signalStrength;
+  return point;
+};
 
 /** Network data with GSM radio, as Traccar reports cells by default; null when empty. */
 export const networkOf = (cellTowers: CellTower[], wifiAccessPoints: WifiAccessPoint[] = []): Network | null => {
   if (cellTowers.length === 0 && wifiAccessPoints.length === 0) return null;
-  return {
-    radioType: 'gsm',
-    considerIp: false,
-    ...(cellTowers.length > 0 ? { cellTowers } : {}),
-    ...(wifiAccessPoints.length > 0 ? { wifiAccessPoints } : {}),
-  };
+  const network: Network = { radioType: 'gsm', considerIp: false };
+  if (cellTowers.length > 0) network.cellTowers = cellTowers;
+  if (wifiAccessPoints.length > 0) network.wifiAccessPoints = wifiAccessPoints;
+  return network;
 };
 
 /** UTC epoch milliseconds from calendar fields (two-digit years are 20yy); NaN when out of range. */
