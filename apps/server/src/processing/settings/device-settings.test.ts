@@ -47,6 +47,17 @@ describe(createDeviceSettings.name, () => {
     expect(settings.number('speedLimit')).toBe(42.5);
     expect(settings.list('filter.skipAttributes')).toEqual(['alarm', 'result', 'io1']);
   });
+
+  it('gives each device its own list, the same for devices with the same text, and one no caller can change', () => {
+    const first = createDeviceSettings(sources({ device: { 'filter.skipAttributes': 'alarm, io1' } }));
+    const second = createDeviceSettings(sources({ device: { 'filter.skipAttributes': ' io2 ' } }));
+    const third = createDeviceSettings(sources({ device: { 'filter.skipAttributes': 'alarm, io1', speedLimit: 5 } }));
+    expect(first.list('filter.skipAttributes')).toEqual(['alarm', 'io1']);
+    expect(second.list('filter.skipAttributes')).toEqual(['io2']);
+    expect(third.list('filter.skipAttributes')).toEqual(['alarm', 'io1']);
+    expect(() => (first.list('filter.skipAttributes') as string[]).push('result')).toThrow(TypeError);
+    expect(third.list('filter.skipAttributes')).toEqual(['alarm', 'io1']);
+  });
 });
 
 describe(readProcessingConfig.name, () => {

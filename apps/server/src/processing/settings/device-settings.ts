@@ -59,6 +59,19 @@ const sharedMemo = (sources: SettingsSources): Resolved | undefined => {
   return memo;
 };
 
+/** Lists by their text, split once instead of at every position (a fleet has a handful of distinct ones). */
+const lists = new Map<string, readonly string[]>();
+const LISTS_KEPT = 1024;
+
+const listOf = (text: string): readonly string[] => {
+  let list = lists.get(text);
+  if (list === undefined) {
+    if (lists.size >= LISTS_KEPT) lists.clear();
+    lists.set(text, (list = Object.freeze(text.split(/[\s,]+/).filter(Boolean))));
+  }
+  return list;
+};
+
 /**
  * A device's view of the processing keys: device attributes, then up to three groups, then the
  * server attributes (server keys only), then the config (config keys only), then the default;
@@ -97,7 +110,7 @@ export const createDeviceSettings = (sources: SettingsSources) => {
     boolean: (key: KeysOfType<'boolean'>): boolean => get(key) as boolean,
     string: (key: KeysOfType<'string'>): string => get(key) as string,
     /** Comma or space separated list. */
-    list: (key: KeysOfType<'string'>): string[] => (get(key) as string).split(/[\s,]+/).filter(Boolean),
+    list: (key: KeysOfType<'string'>): readonly string[] => listOf(get(key) as string),
   };
 };
 
