@@ -23,7 +23,7 @@ export type PipelineResult =
       position: PipelinePosition;
       /** Not older than the device's latest position: it becomes the latest and events were detected. */
       latest: boolean;
-      events: PendingEvent[];
+      events: readonly PendingEvent[];
       /** The device's state once this position is stored. */
       state: DeviceState;
     };
@@ -82,7 +82,7 @@ export const createPositionPipeline = (options: PipelineOptions = {}) => {
 
     const { last } = state;
     const latest = !last || position.fixTime >= last.fixTime;
-    const detected = runDetectors({ position, last, context }, state, latest, guard);
+    const detected = runDetectors(input, latest, guard);
     const day = dayOf(now);
     const dayCount = (state.day === day ? state.dayCount : 0) + 1;
     // one object literal of every field: spreads made it field by field, in a shape of its own

@@ -4,12 +4,10 @@ import type { DecodedPosition } from '../protocols/decoded-position.js';
 import type { Repositories } from '../storage/repositories.js';
 import type { DeviceCatalog, RememberedContext } from './device-catalog.js';
 import type { DeviceStateStore, RememberedState, StateEntry } from './device-state-store.js';
-import { deviceEvent, toEvent, type PendingEvent } from './events/pending-event.js';
+import { deviceEvent, NO_EVENTS, toEvent, type PendingEvent } from './events/pending-event.js';
 import { fromDecoded } from './pipeline-position.js';
 import type { PipelineResult, PositionPipeline } from './position-pipeline.js';
 import { andThen, type MaybeAsync } from './maybe-async.js';
-
-const NO_EVENTS: readonly PendingEvent[] = Object.freeze([]);
 
 /** What the caller keeps for a device between its positions (the ingest: on the device's lane), so its context and state are found without a lookup. */
 export type ProcessorMemo = RememberedContext & RememberedState;

@@ -1,4 +1,6 @@
-import { positionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
+import { NO_EVENTS, positionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
+
+const NO_GEOFENCES: readonly number[] = Object.freeze([]);
 
 /**
  * geofenceExit for each geofence the last position was in and this one is not, then geofenceEnter
@@ -6,9 +8,10 @@ import { positionEvent, type DetectorInput, type PendingEvent } from './pending-
  * closed at the fix time, are skipped.
  * @see reference/processing.md §3.2 (geofenceEnter / geofenceExit)
  */
-export const detectGeofences = ({ position, last, context }: DetectorInput): PendingEvent[] => {
-  const before = last?.geofenceIds ?? [];
-  const after = position.geofenceIds ?? [];
+export const detectGeofences = ({ position, last, context }: DetectorInput): readonly PendingEvent[] => {
+  const before = last?.geofenceIds ?? NO_GEOFENCES;
+  const after = position.geofenceIds ?? NO_GEOFENCES;
+  if (before.length === 0 && after.length === 0) return NO_EVENTS;
   const events: PendingEvent[] = [];
   // a geofence with a calendar counts only while its calendar is open
   const counts = (id: number) => {

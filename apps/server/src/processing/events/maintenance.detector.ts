@@ -1,5 +1,5 @@
 import { numberAttribute, type PipelinePosition } from '../pipeline-position.js';
-import { positionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
+import { NO_EVENTS, positionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
 
 const TIME_TYPES = new Set(['serverTime', 'deviceTime', 'fixTime']);
 
@@ -12,8 +12,9 @@ export const maintenanceValue = (position: PipelinePosition, type: string): numb
  * start + n·period (n ≥ 0) between the last position and this one.
  * @see reference/processing.md §3.2 (maintenance)
  */
-export const detectMaintenance = ({ position, last, context }: DetectorInput): PendingEvent[] => {
-  if (!last) return [];
+export const detectMaintenance = ({ position, last, context }: DetectorInput): readonly PendingEvent[] => {
+  if (!last) return NO_EVENTS;
+  if (context.maintenances.length === 0) return NO_EVENTS;
   const events: PendingEvent[] = [];
   for (const maintenance of context.maintenances) {
     const { start, period, type } = maintenance;

@@ -3,10 +3,10 @@ import { processNewMotion } from './motion/new-motion.processor.js';
 import { EMPTY_MOTION_WINDOW, nextMotionWindow, type MotionWindow } from './motion/motion-window.js';
 import { processOldMotion } from './motion/old-motion.processor.js';
 import type { MotionTransition } from './motion/motion-transition.js';
-import { motionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
+import { motionEvent, NO_EVENTS, type DetectorInput, type PendingEvent } from './pending-event.js';
 
 export interface MotionResult {
-  events: PendingEvent[];
+  events: readonly PendingEvent[];
   motion: MotionState;
   window: MotionWindow;
 }
@@ -20,10 +20,10 @@ export interface MotionResult {
 export const detectMotion = (input: DetectorInput, motion: MotionState | undefined, window: MotionWindow): MotionResult => {
   const { position, last, context } = input;
   const { settings } = context;
-  const toEvents = (transitions: MotionTransition[]) => transitions.map((t) => motionEvent(t.type, t.point, position, t.eventTime));
+  const toEvents = (transitions: MotionTransition[]) => (transitions.length === 0 ? NO_EVENTS : transitions.map((t) => motionEvent(t.type, t.point, position, t.eventTime)));
   if (settings.boolean('report.trip.newLogic')) {
     const minDuration = settings.number('report.trip.minDuration') * 1000;
-    if (motion?.logic !== 'new') return { events: [], motion: { logic: 'new', moving: false, reference: position }, window: nextMotionWindow(window, position, minDuration, true) };
+    if (motion?.logic !== 'new') return { events: NO_EVENTS, motion: { logic: 'new', moving: false, reference: position }, window: nextMotionWindow(window, position, minDuration, true) };
     // before the next window: making it packs the newest point, which reading then made an object of
     const result = processNewMotion(motion.moving, motion.reference, window, position, {
       minDistance: settings.number('report.trip.minDistance'),

@@ -1,6 +1,6 @@
 import { numberAttribute } from '../pipeline-position.js';
 import { OVERSPEED_OFF, type OverspeedState } from '../device-state.js';
-import { positionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
+import { NO_EVENTS, positionEvent, type DetectorInput, type PendingEvent } from './pending-event.js';
 
 /**
  * The speed limit in force (knots): `speedLimit` from device → groups → server, overridden by the
@@ -31,22 +31,22 @@ export const resolveSpeedLimit = ({ position, context }: DetectorInput): { limit
  * must drop to the threshold or below before another episode can start.
  * @see reference/processing.md §3.2 (deviceOverspeed)
  */
-export const detectOverspeed = (input: DetectorInput, state: OverspeedState): { events: PendingEvent[]; state: OverspeedState } => {
+export const detectOverspeed = (input: DetectorInput, state: OverspeedState): { events: readonly PendingEvent[]; state: OverspeedState } => {
   const { position, context } = input;
   const { limit, geofenceId } = resolveSpeedLimit(input);
-  if (limit === 0) return { events: [], state: state.on ? OVERSPEED_OFF : state };
+  if (limit === 0) return { events: NO_EVENTS, state: state.on ? OVERSPEED_OFF : state };
   const over = position.speed > limit * context.settings.number('event.overspeed.thresholdMultiplier');
   let next = state;
   if (!next.on) {
-    if (!over) return { events: [], state };
+    if (!over) return { events: NO_EVENTS, state };
     next = { on: true, time: position.fixTime, geofenceId };
   } else if (!over) {
-    return { events: [], state: OVERSPEED_OFF };
+    return { events: NO_EVENTS, state: OVERSPEED_OFF };
   }
   const minimalDuration = context.settings.number('event.overspeed.minimalDuration') * 1000;
   if (next.time !== null && position.fixTime - next.time >= minimalDuration) {
     const event = positionEvent('deviceOverspeed', position, { speed: position.speed, speedLimit: limit }, { geofenceId: next.geofenceId });
     return { events: [event], state: { on: true, time: null, geofenceId: 0 } };
   }
-  return { events: [], state: next };
+  return { events: NO_EVENTS, state: next };
 };

@@ -8,12 +8,12 @@ import { detectGeofences } from './geofence.detector.js';
 import { detectIgnition } from './ignition.detector.js';
 import { detectMaintenance } from './maintenance.detector.js';
 import { detectMedia } from './media.detector.js';
-import { detectMotion, type MotionResult } from './motion.detector.js';
+import { detectMotion } from './motion.detector.js';
 import { detectOverspeed } from './overspeed.detector.js';
-import type { DetectorInput, PendingEvent } from './pending-event.js';
+import { NO_EVENTS, type DetectorInput, type PendingEvent } from './pending-event.js';
 
 export interface DetectorsResult {
-  events: PendingEvent[];
+  events: readonly PendingEvent[];
   state: Pick<DeviceState, 'overspeed' | 'motion' | 'window'>;
 }
 
@@ -21,9 +21,8 @@ export interface DetectorsResult {
 export type Guard = <A, T>(name: string, fallback: T, run: (arg: A) => T, arg: A) => T;
 
 const unguarded: Guard = (_name, _fallback, run, arg) => run(arg);
-const NONE: readonly PendingEvent[] = Object.freeze([]);
 
-type Detector = readonly [name: string, detect: (input: DetectorInput) => PendingEvent[]];
+type Detector = readonly [name: string, detect: (input: DetectorInput) => readonly PendingEvent[]];
 const BEFORE_MOTION: readonly Detector[] = [
   ['behavior', detectBehavior],
   ['fuel', detectFuel],
@@ -36,13 +35,31 @@ const AFTER_MOTION: readonly Detector[] = [
   ['driver', detectDriverChange],
 ];
 
-/** Appends without spreading: nearly every detector finds nothing, nearly every time. */
-const append = (events: PendingEvent[], found: readonly PendingEvent[]) => {
-  for (const event of found) events.push(event);
-};
+/**
+ * The events found, gathered without spreading and into a list made only once one is found: nearly
+ * every detector finds nothing, nearly every time.
+ */
+class FoundEvents {
+  list: PendingEvent[] | undefined = undefined;
 
-const runEach = (detectors: readonly Detector[], input: DetectorInput, events: PendingEvent[], guard: Guard) => {
-  for (const [name, detect] of detectors) append(events, guard<DetectorInput, readonly PendingEvent[]>(name, NONE, detect, input));
+  add(found: readonly PendingEvent[]): void {
+    if (found.length === 0) return;
+    const list = (this.list ??= []);
+    for (const event of found) list.push(event);
+  }
+}
+
+/** What the detectors see, with the device's state before the position (the pipeline's stage input is one). */
+export interface DetectorsInput extends DetectorInput {
+  state: DeviceState;
+}
+
+// steps of their own rather than closures made at every position
+const overspeedStep = (input: DetectorsInput) => detectOverspeed(input, input.state.overspeed);
+const motionStep = (input: DetectorsInput) => detectMotion(input, input.state.motion, input.state.window);
+
+const runEach = (detectors: readonly Detector[], input: DetectorInput, found: FoundEvents, guard: Guard) => {
+  for (const [name, detect] of detectors) found.add(guard<DetectorInput, readonly PendingEvent[]>(name, NO_EVENTS, detect, input));
 };
 
 /**
@@ -51,17 +68,21 @@ const runEach = (detectors: readonly Detector[], input: DetectorInput, events: P
  * commandResult look at an out-of-order position; the rest need it to be the latest (§1.7).
  * `guard` runs each detector, so one failing detector cannot take the others down.
  */
-export const runDetectors = (input: DetectorInput, state: DeviceState, latest: boolean, guard: Guard = unguarded): DetectorsResult => {
-  const events: PendingEvent[] = [];
-  append(events, guard<DetectorInput, readonly PendingEvent[]>('media', NONE, detectMedia, input));
-  append(events, guard<DetectorInput, readonly PendingEvent[]>('commandResult', NONE, detectCommandResult, input));
-  if (!latest) return { events, state };
-  const overspeed = guard('overspeed', { events: [], state: state.overspeed }, (overspeedState) => detectOverspeed(input, overspeedState), state.overspeed);
-  const unchangedMotion: Omit<MotionResult, 'motion'> & { motion: DeviceState['motion'] } = { events: [], motion: state.motion, window: state.window };
-  const motion = guard('motion', unchangedMotion, (current) => detectMotion(input, current.motion, current.window), state);
-  append(events, overspeed.events);
-  runEach(BEFORE_MOTION, input, events, guard);
-  append(events, motion.events);
-  runEach(AFTER_MOTION, input, events, guard);
-  return { events, state: { overspeed: overspeed.state, motion: motion.motion, window: motion.window } };
+export const runDetectors = (input: DetectorsInput, latest: boolean, guard: Guard = unguarded): DetectorsResult => {
+  const { state } = input;
+  const found = new FoundEvents();
+  found.add(guard<DetectorInput, readonly PendingEvent[]>('media', NO_EVENTS, detectMedia, input));
+  found.add(guard<DetectorInput, readonly PendingEvent[]>('commandResult', NO_EVENTS, detectCommandResult, input));
+  if (!latest) return { events: found.list ?? NO_EVENTS, state };
+  // a failed step leaves its part of the state as it was
+  const overspeed = guard('overspeed', undefined, overspeedStep, input);
+  const motion = guard('motion', undefined, motionStep, input);
+  if (overspeed) found.add(overspeed.events);
+  runEach(BEFORE_MOTION, input, found, guard);
+  if (motion) found.add(motion.events);
+  runEach(AFTER_MOTION, input, found, guard);
+  return {
+    events: found.list ?? NO_EVENTS,
+    state: { overspeed: overspeed?.state ?? state.overspeed, motion: motion ? motion.motion : state.motion, window: motion?.window ?? state.window },
+  };
 };

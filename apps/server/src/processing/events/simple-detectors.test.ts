@@ -13,7 +13,7 @@ import { detectMedia } from './media.detector.js';
 import type { DetectorInput, PendingEvent } from './pending-event.js';
 
 /** Runs a stateless detector over consecutive pairs of a sequence. */
-const over = (detect: (input: DetectorInput) => PendingEvent[], sequence: PipelinePosition[], options: ContextOptions = {}) => {
+const over = (detect: (input: DetectorInput) => readonly PendingEvent[], sequence: PipelinePosition[], options: ContextOptions = {}) => {
   const deviceContext = context(options);
   return sequence.map((current, index) => detect({ position: current, last: sequence[index - 1], context: deviceContext }).map(brief));
 };
