@@ -22,7 +22,7 @@ type IngestLane = Lane<LaneMemo>;
 export type IngestResult =
   | { status: 'stored'; position: Position; device: Device; events: Event[] }
   /** Dropped by a filter: not stored, no events, but the device is online and the tracker gets its acknowledgement. */
-  | { status: 'filtered'; device: Device; filters: string[] }
+  | { status: 'filtered'; device: Device; filters: readonly string[] }
   | { status: 'unknown-device'; uniqueId: string }
   | { status: 'disabled-device'; uniqueId: string };
 

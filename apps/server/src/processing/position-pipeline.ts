@@ -10,14 +10,14 @@ import { copyAttributesStage } from './stages/copy-attributes.stage.js';
 import { distanceStage } from './stages/distance.stage.js';
 import { driverStage } from './stages/driver.stage.js';
 import { engineHoursStage } from './stages/engine-hours.stage.js';
-import { filterStage } from './stages/filter.stage.js';
+import { filterStage, NO_FILTERS } from './stages/filter.stage.js';
 import { geofenceStage } from './stages/geofence.stage.js';
 import { motionStage } from './stages/motion.stage.js';
 import { outdatedStage } from './stages/outdated.stage.js';
 import { timeStage } from './stages/time.stage.js';
 
 export type PipelineResult =
-  | { kind: 'filtered'; filters: string[] }
+  | { kind: 'filtered'; filters: readonly string[] }
   | {
       kind: 'accepted';
       position: PipelinePosition;
@@ -70,7 +70,6 @@ export const createPositionPipeline = (options: PipelineOptions = {}) => {
       return fallback;
     }
   };
-  const NO_FILTERS: string[] = [];
 
   return (position: PipelinePosition, context: DeviceContext, state: DeviceState, now: number): PipelineResult => {
     current = position;

@@ -42,6 +42,13 @@ describe(filterStage.name, () => {
     expect(filterStage(input({}, fix()))).toEqual([]);
   });
 
+  it('gives every kept position the same empty list, which no caller can add to', () => {
+    const kept = filterStage(input(STRICT, fix()));
+    expect(filterStage(input(STRICT, fix({ speed: 20 })))).toBe(kept);
+    expect(() => (kept as string[]).push('Invalid')).toThrow(TypeError);
+    expect(filterStage(input(STRICT, fix({ valid: false })))).toEqual(['Invalid']);
+  });
+
   it('drops a fix at the end of time even without settings (filter.future defaults to a day)', () => {
     const farFuture = fix({ fixTime: Number(9223372036854775807n) });
     expect(filterStage(input(STRICT, farFuture))).toContain('Future');

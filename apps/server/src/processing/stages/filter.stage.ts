@@ -21,18 +21,21 @@ export const POSITION_FILTERS: readonly PositionFilter[] = [
   staticFilter, distanceFilter, maxSpeedFilter, minPeriodFilter, dailyLimitFilter, calendarFilter,
 ];
 
+/** What a position no filter drops gives: one shared list rather than a new one for every position. */
+export const NO_FILTERS: readonly string[] = Object.freeze([]);
+
 /**
  * Pipeline stage 8: every filter is evaluated; the names of those that match are returned, and any
  * match drops the position. Off entirely with `filter.enable=false`.
  * @see reference/processing.md §1.3
  */
-export const filterStage = (input: StageInput): string[] => {
-  if (!input.context.settings.boolean('filter.enable')) return [];
+export const filterStage = (input: StageInput): readonly string[] => {
+  if (!input.context.settings.boolean('filter.enable')) return NO_FILTERS;
   let skip: boolean | undefined;
-  const matched: string[] = [];
+  let matched: string[] | undefined;
   for (const filter of POSITION_FILTERS) {
     if (filter.skippable && (skip ??= skipFiltering(input))) continue;
-    if (filter.matches(input)) matched.push(filter.name);
+    if (filter.matches(input)) (matched ??= []).push(filter.name);
   }
-  return matched;
+  return matched ?? NO_FILTERS;
 };
