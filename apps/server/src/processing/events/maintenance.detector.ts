@@ -13,8 +13,7 @@ export const maintenanceValue = (position: PipelinePosition, type: string): numb
  * @see reference/processing.md §3.2 (maintenance)
  */
 export const detectMaintenance = ({ position, last, context }: DetectorInput): readonly PendingEvent[] => {
-  if (!last) return NO_EVENTS;
-  if (context.maintenances.length === 0) return NO_EVENTS;
+  if (!last || context.maintenances.length === 0) return NO_EVENTS;
   const events: PendingEvent[] = [];
   for (const maintenance of context.maintenances) {
     const { start, period, type } = maintenance;

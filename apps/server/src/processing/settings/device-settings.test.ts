@@ -48,7 +48,7 @@ describe(createDeviceSettings.name, () => {
     expect(settings.list('filter.skipAttributes')).toEqual(['alarm', 'result', 'io1']);
   });
 
-  it('gives each device its own list, the same for devices with the same text, and one no caller can change', () => {
+  it('reads each device’s list from its own text, and hands out lists no caller can change', () => {
     const first = createDeviceSettings(sources({ device: { 'filter.skipAttributes': 'alarm, io1' } }));
     const second = createDeviceSettings(sources({ device: { 'filter.skipAttributes': ' io2 ' } }));
     const third = createDeviceSettings(sources({ device: { 'filter.skipAttributes': 'alarm, io1', speedLimit: 5 } }));
