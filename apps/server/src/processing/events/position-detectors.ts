@@ -83,6 +83,6 @@ export const runDetectors = (input: DetectorsInput, latest: boolean, guard: Guar
   runEach(AFTER_MOTION, input, found, guard);
   return {
     events: found.list ?? NO_EVENTS,
-    state: { overspeed: overspeed?.state ?? state.overspeed, motion: motion ? motion.motion : state.motion, window: motion?.window ?? state.window },
+    state: { overspeed: overspeed?.state ?? state.overspeed, motion: motion?.motion ?? state.motion, window: motion?.window ?? state.window },
   };
 };
