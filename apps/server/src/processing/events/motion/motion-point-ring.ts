@@ -112,6 +112,12 @@ const chunkPointsFor = (span: number): number => {
   return points - Math.floor(Math.random() * (points / 2));
 };
 
+/** NaNs to copy chunks from: a copy of an array of doubles is one (its numbers stored unboxed, which the collector does not trace). */
+const CHUNK_TEMPLATE: number[] = [];
+for (let index = 0; index < MAX_CHUNK * COLUMNS; index++) CHUNK_TEMPLATE.push(NaN);
+
+const newChunk = (points: number): number[] => CHUNK_TEMPLATE.slice(0, points * COLUMNS);
+
 /**
  * The live detector's points: each stored point as six numbers in a chunk, the newest (not yet
  * stored, so without its id) as the position itself. Thousands of devices reporting every second
@@ -121,10 +127,17 @@ const chunkPointsFor = (span: number): number => {
  *
  * A window grows a chunk at a time and drops the chunks it has passed: no array is ever copied to
  * a larger one. Arrays that doubled as windows filled made the fleet's array memory twice its final
- * size, in steps taken together (490 MB for 10,000 devices at three reports a second), and V8 starts
- * a mark-compact for every 64 MB of new array memory; chunks take it as the points come (1.4 MB/s
- * at 30,000 positions/s). Dropping passed chunks makes a ring holding fewer of them; the ring it
- * replaces keeps its chunks for the window still on it (the committed one) and takes no more points.
+ * size, in steps taken together (490 MB for 10,000 devices at three reports a second).
+ *
+ * Chunks are arrays of doubles in V8's heap, not typed arrays: a typed array's memory is outside
+ * the heap, and V8 starts a mark-compact for every 64 MB of it taken since the last, whatever the
+ * heap's size. A fleet at 30,000 positions/s takes chunks at 1.4-2.5 MB/s, as its windows grow and
+ * then as they move on, so that was a mark-compact every 25 s for as long as the fleet reported,
+ * each one an acknowledgement spike. In the heap they count toward the old generation, whose limit
+ * grows with it.
+ *
+ * Dropping passed chunks makes a ring holding fewer of them; the ring it replaces keeps its chunks
+ * for the window still on it (the committed one) and takes no more points.
  */
 class PackedRing implements MotionPointRing {
   readonly packed = true;
@@ -134,7 +147,7 @@ class PackedRing implements MotionPointRing {
   private constructor(
     /** The lowest index a window on this ring reads. */
     private readonly floor: number,
-    private readonly chunks: Float64Array[],
+    private readonly chunks: number[][],
     /** The index of each chunk's first point. */
     private readonly starts: number[],
     public end: number,
@@ -253,7 +266,7 @@ class PackedRing implements MotionPointRing {
     if (index < this.floor) return;
     let chunk = this.chunks.length - 1;
     if (chunk < 0 || index >= this.chunkEnd(chunk)) {
-      chunk = this.chunks.push(new Float64Array(chunkPointsFor(this.end - this.floor) * COLUMNS)) - 1;
+      chunk = this.chunks.push(newChunk(chunkPointsFor(this.end - this.floor))) - 1;
       this.starts.push(index);
     }
     const numbers = this.chunks[chunk]!;
