@@ -32,6 +32,7 @@
 import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
+import { AckRecord } from './ack-record.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { prepareReports } from './prepared-reports.js';
 import { parkedSecondsOf, SETTING_OFF_SECONDS, settingOffLabel } from './setting-off.js';
@@ -56,15 +57,16 @@ const TRACKER_PORT = 25023;
 const HTTP_PORT = 28082;
 
 /** The latencies of the acknowledgements whose positions were sent in each bucket (`bucketOf` a send time, ms into the run), each sorted. */
-const latenciesBy = (sentAt: number[], latencies: number[], bucketOf: (sent: number) => number): number[][] => {
+const latenciesBy = (acks: AckRecord, bucketOf: (sent: number) => number): number[][] => {
   const buckets: number[][] = [];
-  sentAt.forEach((sent, index) => (buckets[bucketOf(sent)] ??= []).push(latencies[index]!));
+  const { sentAt, latencies } = acks;
+  for (let index = 0; index < acks.count; index++) (buckets[bucketOf(sentAt[index]!)] ??= []).push(latencies[index]!);
   return Array.from(buckets, (bucket) => (bucket ?? []).sort((a, b) => a - b));
 };
 
 /** Each measured second's sends and ack latency percentiles, by when the position was sent. */
-const perSecondLines = (sentAt: number[], latencies: number[]): string[] =>
-  latenciesBy(sentAt, latencies, (sent) => Math.floor(sent / 1000)).map(
+const perSecondLines = (acks: AckRecord): string[] =>
+  latenciesBy(acks, (sent) => Math.floor(sent / 1000)).map(
     (second, index) => `second ${index}: ${second.length} sent, ack p50 ${percentile(second, 50).toFixed(0)} ms, p99 ${percentile(second, 99).toFixed(0)} ms, max ${(second.at(-1) ?? NaN).toFixed(0)} ms`,
   );
 
@@ -73,7 +75,7 @@ const perSecondLines = (sentAt: number[], latencies: number[]): string[] =>
  * measures the steady state: a device's first position loads its settings and links, which a
  * fleet that reports all day pays once.
  */
-const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJourney>[], sendTimes: SendTimes, latencies: number[]) => {
+const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJourney>[], sendTimes: SendTimes, acks: AckRecord) => {
   for (let index = 0; index < trackers.length; index += 500) {
     for (let cursor = index; cursor < Math.min(trackers.length, index + 500); cursor++) {
       const tracker = trackers[cursor]!;
@@ -81,9 +83,9 @@ const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJou
       tracker.socket.write(PROTOCOL.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
     }
     const expected = Math.min(trackers.length, index + 500);
-    while (latencies.length < expected) await sleep(10);
+    while (acks.count < expected) await sleep(10);
   }
-  latencies.length = 0;
+  acks.clear();
 };
 
 const imeiOf = (index: number) => String(861_000_000_000_000 + index);
@@ -150,8 +152,8 @@ const seedHistory = async (url: string) => {
  * third to the next is a server falling behind as its database grows (with SQLite, each position
  * comes to dirty a page of the positions index), which the whole run's p99 hides in a short run.
  */
-const p99ByThird = (sentAt: number[], latencies: number[], measuredMs: number): number[] => {
-  const thirds = latenciesBy(sentAt, latencies, (sent) => Math.min(2, Math.floor((3 * sent) / measuredMs)));
+const p99ByThird = (acks: AckRecord, measuredMs: number): number[] => {
+  const thirds = latenciesBy(acks, (sent) => Math.min(2, Math.floor((3 * sent) / measuredMs)));
   return [0, 1, 2].map((third) => percentile(thirds[third] ?? [], 99));
 };
 
@@ -165,9 +167,7 @@ const main = async () => {
     [`${PROTOCOL.name.toUpperCase()}_TIMEOUT`]: '600', ...(HISTORY_READERS > 0 ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
   });
   const cookie = HISTORY_READERS > 0 ? await signIn(HTTP_PORT, ADMIN.email, ADMIN.password) : undefined;
-  const latencies: number[] = [];
-  /** When each measured acknowledgement's position was sent (ms into the run), in the order of `latencies`. */
-  const sentAt: number[] = [];
+  const acks = new AckRecord(CONNECTIONS + Math.round(RATE * (WARMUP_SECONDS + SECONDS)));
   const sendTimes = createSendTimes(CONNECTIONS);
   const connectStarted = performance.now();
   /** Acknowledgements of positions sent before this are not measured (the warm-up's). */
@@ -175,13 +175,12 @@ const main = async () => {
   const trackers = await connectFleet(PROTOCOL, TRACKER_PORT, CONNECTIONS, imeiOf, (index) => {
     const sent = sendTimes.acked(index);
     if (sent === undefined || sent < measuredFrom) return;
-    latencies.push(performance.now() - sent);
-    sentAt.push(sent - measuredFrom);
+    acks.add(performance.now() - sent, sent - measuredFrom);
   });
   const connectSeconds = (performance.now() - connectStarted) / 1000;
   const idleRss = rssOf(server.pid!);
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1, parkedSeconds: parkedSecondsOf(index, CONNECTIONS, SETTING_OFF_SECONDS) }));
-  await warmUp(trackers, journeys, sendTimes, latencies);
+  await warmUp(trackers, journeys, sendTimes, acks);
   // each tracker reports once a round, in device order or (BENCH_ORDER=shuffled) in a new random order each round
   const order = trackers.map((_, index) => index);
   const roundOrder = () => {
@@ -195,8 +194,7 @@ const main = async () => {
   await sendPaced(RATE, WARMUP_SECONDS * 1000, send);
 
   measuredFrom = performance.now();
-  latencies.length = 0;
-  sentAt.length = 0;
+  acks.clear();
   const cpuBefore = cpuMsOf(server.pid!);
   const threadsBefore = threadTimesOf(server.pid!);
   const fleetCpu = watchFleetCpu();
@@ -212,15 +210,15 @@ const main = async () => {
   clearInterval(rssWatch);
   // let the acknowledgements in flight arrive
   const deadline = performance.now() + 10_000;
-  while (latencies.length < sent && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (acks.count < sent && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   const seconds = (performance.now() - started) / 1000;
-  const acked = latencies.length;
+  const acked = acks.count;
   const cpuPerPosition = ((cpuMsOf(server.pid!) - cpuBefore) * 1000) / Math.max(1, acked);
   const fleetCpuShare = fleetCpu(seconds * 1000);
-  if (PER_SECOND) for (const line of perSecondLines(sentAt, latencies)) console.log(line);
-  const thirds = p99ByThird(sentAt, latencies, SECONDS * 1000);
+  if (PER_SECOND) for (const line of perSecondLines(acks)) console.log(line);
+  const thirds = p99ByThird(acks, SECONDS * 1000);
   console.log(`server threads while sending:\n  ${threads.join('\n  ')}`);
-  latencies.sort((a, b) => a - b);
+  const latencies = acks.latencies.slice().sort();
   for (const tracker of trackers) tracker.socket.destroy();
   await stopServer(server);
   await postgres?.drop();
