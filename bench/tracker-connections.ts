@@ -12,9 +12,11 @@
  * of each third of the run (by when the position was sent); `BENCH_PER_SECOND=1` also prints each
  * measured second's sends and ack p50/p99/max, which shows whether a p99 comes from the whole run or
  * from a few seconds of it. Trackers report in device
- * order, each once a round; `BENCH_ORDER=shuffled` makes each round's order random, as a real fleet's
- * is (on an empty database consecutive devices share pages of the positions index, so device order
- * writes fewer pages a batch). `BENCH_HISTORY=200` (SQLite) stores that many positions of each device
+ * order, each once a round; `BENCH_ORDER=shuffled` makes each round's order random, the worst case
+ * for the server's caches, and `BENCH_ORDER=phased` draws one random order kept every round, as a
+ * fleet whose trackers each report at a fixed interval from a moment of their own (on an empty
+ * database consecutive devices share pages of the positions index, so device order writes fewer
+ * pages a batch). `BENCH_HISTORY=200` (SQLite) stores that many positions of each device
  * before the server starts, 10 s apart and ending a day ago, as after some days of service: each
  * device's entries of the `(deviceId, fixTime)` index then fill pages of their own, and every
  * position the fleet sends writes one of them, in any order (bench/sqlite-writer.ts measures that
@@ -46,8 +48,10 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const PROTOCOL = TRACKER_PROTOCOLS[(process.env.BENCH_PROTOCOL ?? 'gt06') as 'gt06' | 'teltonika'];
 if (!PROTOCOL) throw new Error('BENCH_PROTOCOL must be gt06 or teltonika');
 const PER_SECOND = process.env.BENCH_PER_SECOND === '1';
-/** Trackers report in a new random order each round rather than in device order, as a real fleet does. */
-const SHUFFLED = process.env.BENCH_ORDER === 'shuffled';
+/** The order trackers report in each round: `device`, `shuffled` (a new random order each round) or `phased` (one random order kept). */
+const ORDER = process.env.BENCH_ORDER ?? 'device';
+if (!['device', 'shuffled', 'phased'].includes(ORDER)) throw new Error('BENCH_ORDER must be device, shuffled or phased');
+const ORDER_LABELS: Record<string, string> = { device: '', shuffled: ' in random order', phased: ' in one random order every round' };
 /** Positions of each device stored before the server starts (SQLite only). */
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 /** Users paging through history during the run, one request after another each. */
@@ -181,10 +185,12 @@ const main = async () => {
   const idleRss = rssOf(server.pid!);
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1, parkedSeconds: parkedSecondsOf(index, CONNECTIONS, SETTING_OFF_SECONDS) }));
   await warmUp(trackers, journeys, sendTimes, acks);
-  // each tracker reports once a round, in device order or (BENCH_ORDER=shuffled) in a new random order each round
+  // each tracker reports once a round, in the order BENCH_ORDER names
   const order = trackers.map((_, index) => index);
+  let rounds = 0;
   const roundOrder = () => {
-    if (SHUFFLED) shuffle(order);
+    if (ORDER === 'shuffled' || (ORDER === 'phased' && rounds === 0)) shuffle(order);
+    rounds++;
     return order;
   };
   const preparing = performance.now();
@@ -223,7 +229,7 @@ const main = async () => {
   await stopServer(server);
   await postgres?.drop();
 
-  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${SHUFFLED ? ' in random order' : ''} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''}${settingOffLabel(SETTING_OFF_SECONDS)}${reads ? `, ${reads}` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (by thirds of the run ${thirds.map((p99) => p99.toFixed(0)).join(', ')} ms; the fleet's own event-loop delay p99 ${fleetDelayP99.toFixed(0)} ms) | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
+  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${ORDER_LABELS[ORDER]} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''}${settingOffLabel(SETTING_OFF_SECONDS)}${reads ? `, ${reads}` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (by thirds of the run ${thirds.map((p99) => p99.toFixed(0)).join(', ')} ms; the fleet's own event-loop delay p99 ${fleetDelayP99.toFixed(0)} ms) | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
   console.log(line);
   addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/tracker-connections.ts`, `BENCH_PROTOCOL=teltonika` for Teltonika). Targets: 10,000 connected trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
 };
