@@ -75,14 +75,6 @@ export const machine = () => `${os.cpus()[0]?.model.trim()} ×${os.cpus().length
 export const today = () => new Date().toISOString().slice(0, 10);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Fisher-Yates, in place: a fleet's reporting order for one round. */
-export const shuffle = (items: number[]): void => {
-  for (let index = items.length - 1; index > 0; index--) {
-    const other = Math.floor(Math.random() * (index + 1));
-    [items[index], items[other]] = [items[other]!, items[index]!];
-  }
-};
-
 /** Messages sent back to back at most before the fleet reads what has arrived (acknowledgements). */
 const MAX_BURST = 32;
 /** The pacing clock's tick once the fleet has sent what was due. */

@@ -5,7 +5,8 @@
  * in this process for BENCH_TRACKERS trackers (10,000), BENCH_IN_FLIGHT messages (200) in the server
  * at a time and at most one per tracker, as over TCP, with BENCH_BROWSERS (1) signed-in browsers
  * following the whole fleet on the live socket; BENCH_MESSAGES messages (200,000) are encoded
- * beforehand, so the measured thread does nothing else. Prints the CPU time per message of the
+ * beforehand, so the measured thread does nothing else. Each tracker reports once a round, in the
+ * order `BENCH_ORDER` names (device, shuffled or phased: see reporting-order.ts). Prints the CPU time per message of the
  * event loop's thread and of the process's other threads (the writer thread, the garbage
  * collector's helpers), and the garbage collector's pauses, and appends them to BENCHMARKS.md. It
  * runs under the Node flags `npm start` gives the server (scripts/server-node-flags.mjs),
@@ -30,6 +31,7 @@ import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { freshPostgresDatabase, machine, threadCpuMsOf, today, TRACKER_PROTOCOLS } from './bench-server.js';
+import { fleetOrder, REPORTING_ORDERS, reportingOrder } from './reporting-order.js';
 import { tempSqliteUrl } from './temp-sqlite.js';
 
 const TRACKERS = Number(process.env.BENCH_TRACKERS ?? 10_000);
@@ -37,6 +39,8 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 200);
 /** Browsers following the whole fleet on the live socket (a dispatcher's map); 0 for none. */
 const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 1);
+/** The order trackers report in each round (their logins are in device order). */
+const ORDER = reportingOrder();
 const IMEI_BASE = 863_000_000_000_000;
 const gt06 = TRACKER_PROTOCOLS.gt06;
 
@@ -102,17 +106,21 @@ const main = async () => {
   // state: all logins first, since each registration empties the caches the first reports fill
   const journeys = sessions.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 3 }));
   let serial = 1;
-  const inGroups = async (each: (tracker: number) => Promise<unknown>) => {
-    for (let index = 0; index < TRACKERS; index += 500) await Promise.all(sessions.slice(index, index + 500).map((_, offset) => each(index + offset)));
+  const order = fleetOrder(TRACKERS, ORDER);
+  const inGroups = async (trackers: readonly number[], each: (tracker: number) => Promise<unknown>) => {
+    for (let index = 0; index < TRACKERS; index += 500) await Promise.all(trackers.slice(index, index + 500).map(each));
   };
-  await inGroups((tracker) => send(tracker, gt06.login(String(IMEI_BASE + tracker))));
-  await inGroups((tracker) => send(tracker, gt06.location(journeys[tracker]!.step(1), new Date(), serial++)));
+  await inGroups(fleetOrder(TRACKERS, 'device').firstReports, (tracker) => send(tracker, gt06.login(String(IMEI_BASE + tracker))));
+  await inGroups(order.firstReports, (tracker) => send(tracker, gt06.location(journeys[tracker]!.step(1), new Date(), serial++)));
 
   const browsers = await followFleet(ctx, sessions.length);
 
-  // the measured messages, encoded before the clock starts: round robin, one second apart per tracker
+  // the measured messages, encoded before the clock starts: each tracker once a round in the
+  // round's order (BENCH_ORDER), one second apart per tracker
   const start = Date.now();
-  const frames = Array.from({ length: MESSAGES }, (_, n) => gt06.location(journeys[n % TRACKERS]!.step(1), new Date(start + Math.floor(n / TRACKERS) * 1000), serial++));
+  const rounds = Array.from({ length: Math.ceil(MESSAGES / TRACKERS) }, () => order.round());
+  const trackerOf = (n: number) => rounds[Math.floor(n / TRACKERS)]![n % TRACKERS]!;
+  const frames = Array.from({ length: MESSAGES }, (_, n) => gt06.location(journeys[trackerOf(n)]!.step(1), new Date(start + Math.floor(n / TRACKERS) * 1000), serial++));
   const acksBefore = acks;
   const gc = gcPauses();
   const mainBefore = threadCpuMsOf(process.pid);
@@ -123,9 +131,9 @@ const main = async () => {
   // as at 10,000 messages/s with 20 ms from read to acknowledgement
   await Promise.all(Array.from({ length: IN_FLIGHT }, async (_, sender) => {
     for (let round = 0; round * TRACKERS < MESSAGES; round++) {
-      for (let tracker = sender; tracker < TRACKERS; tracker += IN_FLIGHT) {
-        const n = round * TRACKERS + tracker;
-        if (n < MESSAGES) await send(tracker, frames[n]!);
+      for (let slot = sender; slot < TRACKERS; slot += IN_FLIGHT) {
+        const n = round * TRACKERS + slot;
+        if (n < MESSAGES) await send(trackerOf(n), frames[n]!);
       }
     }
   }));
@@ -141,7 +149,7 @@ const main = async () => {
   if (BROWSERS > 0 && liveBytes === 0) throw new Error('the browsers received no live update');
 
   const perMessage = (ms: number) => ((ms * 1000) / MESSAGES).toFixed(1);
-  const line = `| ${today()} | ${machine()} | GT06, ${postgres ? 'PostgreSQL' : 'SQLite file'}, ${TRACKERS.toLocaleString('en')} trackers, ${MESSAGES.toLocaleString('en')} messages, ${IN_FLIGHT} in flight, ${BROWSERS === 0 ? 'no browser' : BROWSERS === 1 ? 'one browser' : `${BROWSERS} browsers`} following the fleet | ${Math.round(MESSAGES / (elapsed / 1000)).toLocaleString('en')} messages/s | event loop ${perMessage(mainMs)} µs, other threads ${perMessage(otherMs)} µs a message | ${gc.totals.scavenges.count} scavenges, ${perMessage(gc.totals.scavenges.ms)} µs a message; ${gc.totals.others.count} other pauses, ${perMessage(gc.totals.others.ms)} µs a message |`;
+  const line = `| ${today()} | ${machine()} | GT06, ${postgres ? 'PostgreSQL' : 'SQLite file'}, ${TRACKERS.toLocaleString('en')} trackers, ${MESSAGES.toLocaleString('en')} messages${REPORTING_ORDERS[ORDER]}, ${IN_FLIGHT} in flight, ${BROWSERS === 0 ? 'no browser' : BROWSERS === 1 ? 'one browser' : `${BROWSERS} browsers`} following the fleet | ${Math.round(MESSAGES / (elapsed / 1000)).toLocaleString('en')} messages/s | event loop ${perMessage(mainMs)} µs, other threads ${perMessage(otherMs)} µs a message | ${gc.totals.scavenges.count} scavenges, ${perMessage(gc.totals.scavenges.ms)} µs a message; ${gc.totals.others.count} other pauses, ${perMessage(gc.totals.others.ms)} µs a message |`;
   console.log(line);
   addBenchmarkRow('## Ingest cost', line, [
     '`bench/ingest-cost.ts` (`npm run bench:ingest-cost`): the server\'s own CPU time per GT06 message, socket work left out: decoding, device lookup, the whole pipeline, the group commit on the SQLite writer thread, the live broadcast and the acknowledgement\'s bytes, run in one process with every message encoded beforehand. The socket benchmarks (tracker connections, live latency) add the kernel\'s loopback work and a load generator on the same machine; this one is steady enough to compare two versions of the code. CPU times are read in clock ticks of 10 ms.',

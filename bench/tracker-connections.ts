@@ -13,8 +13,9 @@
  * measured second's sends and ack p50/p99/max, which shows whether a p99 comes from the whole run or
  * from a few seconds of it. Trackers report in device
  * order, each once a round; `BENCH_ORDER=shuffled` makes each round's order random, the worst case
- * for the server's caches, and `BENCH_ORDER=phased` draws one random order kept every round, as a
- * fleet whose trackers each report at a fixed interval from a moment of their own (on an empty
+ * for the server's caches, and `BENCH_ORDER=phased` draws one random order kept every round and for
+ * the first reports, as a fleet whose trackers each report at a fixed interval from a moment of their
+ * own (see reporting-order.ts; on an empty
  * database consecutive devices share pages of the positions index, so device order writes fewer
  * pages a batch). `BENCH_HISTORY=200` (SQLite) stores that many positions of each device
  * before the server starts, 10 s apart and ending a day ago, as after some days of service: each
@@ -35,10 +36,11 @@ import { createJourney } from '../apps/server/src/simulator/journey.js';
 import { openStorage } from '../apps/server/dist/storage/database.js';
 import { migrateToLatest } from '../apps/server/dist/storage/migrator.js';
 import { AckRecord } from './ack-record.js';
+import { fleetOrder, REPORTING_ORDERS, reportingOrder } from './reporting-order.js';
 import { addBenchmarkRow } from './benchmarks-file.js';
 import { prepareReports } from './prepared-reports.js';
 import { parkedSecondsOf, SETTING_OFF_SECONDS, settingOffLabel } from './setting-off.js';
-import { connectFleet, cpuMsOf, signIn, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, sendPrepared, shuffle, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
+import { connectFleet, cpuMsOf, signIn, createSendTimes, freshPostgresDatabase, type SendTimes, sendPaced, sendPrepared, sleep, type Tracker, machine, percentile, rssOf, startServer, stopServer, threadReport, threadTimesOf, today, TRACKER_PROTOCOLS, watchFleetCpu, watchFleetDelay } from './bench-server.js';
 import { tempSqliteUrl } from './temp-sqlite.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10_000);
@@ -48,10 +50,7 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const PROTOCOL = TRACKER_PROTOCOLS[(process.env.BENCH_PROTOCOL ?? 'gt06') as 'gt06' | 'teltonika'];
 if (!PROTOCOL) throw new Error('BENCH_PROTOCOL must be gt06 or teltonika');
 const PER_SECOND = process.env.BENCH_PER_SECOND === '1';
-/** The order trackers report in each round: `device`, `shuffled` (a new random order each round) or `phased` (one random order kept). */
-const ORDER_LABELS: Record<string, string> = { device: '', shuffled: ' in random order', phased: ' in one random order every round' };
-const ORDER = process.env.BENCH_ORDER ?? 'device';
-if (!(ORDER in ORDER_LABELS)) throw new Error(`BENCH_ORDER must be one of ${Object.keys(ORDER_LABELS).join(', ')}`);
+const ORDER = reportingOrder();
 /** Positions of each device stored before the server starts (SQLite only). */
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 /** Users paging through history during the run, one request after another each. */
@@ -79,12 +78,12 @@ const perSecondLines = (acks: AckRecord): string[] =>
  * measures the steady state: a device's first position loads its settings and links, which a
  * fleet that reports all day pays once.
  */
-const warmUp = async (trackers: Tracker[], journeys: ReturnType<typeof createJourney>[], sendTimes: SendTimes, acks: AckRecord) => {
+const warmUp = async (trackers: Tracker[], order: readonly number[], journeys: ReturnType<typeof createJourney>[], sendTimes: SendTimes, acks: AckRecord) => {
   for (let index = 0; index < trackers.length; index += 500) {
     for (let cursor = index; cursor < Math.min(trackers.length, index + 500); cursor++) {
-      const tracker = trackers[cursor]!;
-      sendTimes.sent(cursor);
-      tracker.socket.write(PROTOCOL.location(journeys[cursor]!.step(1), new Date(), tracker.serial++));
+      const tracker = trackers[order[cursor]!]!;
+      sendTimes.sent(order[cursor]!);
+      tracker.socket.write(PROTOCOL.location(journeys[order[cursor]!]!.step(1), new Date(), tracker.serial++));
     }
     const expected = Math.min(trackers.length, index + 500);
     while (acks.count < expected) await sleep(10);
@@ -184,16 +183,11 @@ const main = async () => {
   const connectSeconds = (performance.now() - connectStarted) / 1000;
   const idleRss = rssOf(server.pid!);
   const journeys = trackers.map((_, index) => createJourney({ origin: { latitude: 28.6 + (index % 100) * 0.01, longitude: 77.2 + Math.floor(index / 100) * 0.01 }, seed: index + 1, parkedSeconds: parkedSecondsOf(index, CONNECTIONS, SETTING_OFF_SECONDS) }));
-  await warmUp(trackers, journeys, sendTimes, acks);
   // each tracker reports once a round, in the order BENCH_ORDER names
-  const order = trackers.map((_, index) => index);
-  if (ORDER === 'phased') shuffle(order);
-  const roundOrder = () => {
-    if (ORDER === 'shuffled') shuffle(order);
-    return order;
-  };
+  const order = fleetOrder(trackers.length, ORDER);
+  await warmUp(trackers, order.firstReports, journeys, sendTimes, acks);
   const preparing = performance.now();
-  const reports = prepareReports(PROTOCOL, trackers, journeys, Math.round(RATE * WARMUP_SECONDS) + Math.round(RATE * SECONDS), RATE, roundOrder);
+  const reports = prepareReports(PROTOCOL, trackers, journeys, Math.round(RATE * WARMUP_SECONDS) + Math.round(RATE * SECONDS), RATE, order.round);
   console.log(`prepared ${reports.count} messages in ${((performance.now() - preparing) / 1000).toFixed(1)} s`);
   const send = sendPrepared(reports, trackers, sendTimes);
   await sendPaced(RATE, WARMUP_SECONDS * 1000, send);
@@ -228,7 +222,7 @@ const main = async () => {
   await stopServer(server);
   await postgres?.drop();
 
-  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${ORDER_LABELS[ORDER]} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''}${settingOffLabel(SETTING_OFF_SECONDS)}${reads ? `, ${reads}` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (by thirds of the run ${thirds.map((p99) => p99.toFixed(0)).join(', ')} ms; the fleet's own event-loop delay p99 ${fleetDelayP99.toFixed(0)} ms) | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
+  const line = `| ${today()} | ${machine()} | ${PROTOCOL.name === 'gt06' ? 'GT06' : 'Teltonika codec 8'} over TCP, ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CONNECTIONS.toLocaleString('en')} connected trackers (logged in in ${connectSeconds.toFixed(1)} s), ${HISTORY > 0 ? `${HISTORY} positions a device already stored, ` : ''}offered ${RATE.toLocaleString('en')}/s${REPORTING_ORDERS[ORDER]} for ${SECONDS} s${WARMUP_SECONDS > 0 ? ` after ${WARMUP_SECONDS} s at that rate` : ''}${settingOffLabel(SETTING_OFF_SECONDS)}${reads ? `, ${reads}` : ''} | ${Math.round(acked / seconds).toLocaleString('en')} positions/s acknowledged (${acked.toLocaleString('en')} of ${sent.toLocaleString('en')}) | ack p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (by thirds of the run ${thirds.map((p99) => p99.toFixed(0)).join(', ')} ms; the fleet's own event-loop delay p99 ${fleetDelayP99.toFixed(0)} ms) | server RSS ${Math.round(idleRss)} MiB with the trackers connected, peak ${Math.round(peakRss)} MiB under load; server CPU ${cpuPerPosition.toFixed(0)} µs per position; the fleet used ${Math.round(fleetCpuShare * 100)} % of the other core |`;
   console.log(line);
   addBenchmarkRow('## Tracker connections', line, 'Built server in its own process; this process plays the fleet (`node --import tsx bench/tracker-connections.ts`, `BENCH_PROTOCOL=teltonika` for Teltonika). Targets: 10,000 connected trackers, ≥ 30,000 positions/s acknowledged after commit, ack p99 ≤ 100 ms, server RSS ≤ 300 MB.\n\n| Date | Machine | Scenario | Throughput | Ack latency | Memory |\n|---|---|---|---|---|---|');
 };
