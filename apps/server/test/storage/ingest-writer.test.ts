@@ -66,6 +66,34 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
     expect(await deviceRow(c)).toEqual({ status: 'online', lastUpdate: T0 + 1000, positionId: ids[2] });
   });
 
+  it('gives each message of a batch in no particular device order its own position, events and latest, and asks for them in arrival order', async () => {
+    const [a, b, c] = [await newDevice(), await newDevice(), await newDevice()];
+    const asked: number[] = [];
+    const inOrder = (item: ReturnType<typeof record>) => {
+      const complete = item.complete;
+      item.complete = (positionId) => {
+        asked.push(item.deviceId);
+        return complete(positionId);
+      };
+      return item;
+    };
+    const batch = [inOrder(record(c, T0, { events: ['alarm'] })), inOrder(record(a, T0, { filtered: true })), inOrder(record(b, T0, { events: ['deviceMoving', 'deviceOverspeed'] }))];
+    const outcomes = await writer.write(batch);
+
+    expect(asked).toEqual([c, a, b]);
+    expect(outcomes[1]).toMatchObject({ positionId: 0, latestId: 0, events: [] });
+    const [ofC, ofB] = [outcomes[0]!, outcomes[2]!];
+    const stored = await db().selectFrom('positions').select(['id', 'deviceId']).where('id', 'in', [ofC.positionId, ofB.positionId]).orderBy('deviceId').execute();
+    expect(stored).toEqual([{ id: ofB.positionId, deviceId: b }, { id: ofC.positionId, deviceId: c }]);
+    expect([ofC.latestId, ofB.latestId]).toEqual([ofC.positionId, ofB.positionId]);
+    expect(await storedEvents(c)).toEqual(ofC.events.map((event) => ({ id: event.id, type: 'alarm', positionId: ofC.positionId })));
+    expect(await storedEvents(b)).toEqual(ofB.events.map((event) => ({ id: event.id, type: event.type, positionId: ofB.positionId })));
+    expect(ofB.events.map((event) => event.type)).toEqual(['deviceMoving', 'deviceOverspeed']);
+    expect(await deviceRow(a)).toEqual({ status: 'online', lastUpdate: T0 + 1000, positionId: null });
+    // SQLite stores a batch's positions in device order: a device's neighbours' positions beside its own
+    if (database.name !== 'postgres') expect(ofB.positionId).toBeLessThan(ofC.positionId);
+  });
+
   it('replaces a device’s detector state with the next one it changes to, and keeps it through reports that change nothing', async () => {
     const [a, b] = [await newDevice(), await newDevice()];
     await writer.write([record(a, T0, { state: '{"motion":{"moving":false}}' })]);
