@@ -74,16 +74,17 @@ const perSecondLines = (acks: AckRecord): string[] =>
   );
 
 /**
- * Every tracker reports once and hears its acknowledgement before the clock starts, so the run
+ * Every tracker reports once, in `order`, and hears its acknowledgement before the clock starts, so the run
  * measures the steady state: a device's first position loads its settings and links, which a
  * fleet that reports all day pays once.
  */
 const warmUp = async (trackers: Tracker[], order: readonly number[], journeys: ReturnType<typeof createJourney>[], sendTimes: SendTimes, acks: AckRecord) => {
   for (let index = 0; index < trackers.length; index += 500) {
     for (let cursor = index; cursor < Math.min(trackers.length, index + 500); cursor++) {
-      const tracker = trackers[order[cursor]!]!;
-      sendTimes.sent(order[cursor]!);
-      tracker.socket.write(PROTOCOL.location(journeys[order[cursor]!]!.step(1), new Date(), tracker.serial++));
+      const reporting = order[cursor]!;
+      const tracker = trackers[reporting]!;
+      sendTimes.sent(reporting);
+      tracker.socket.write(PROTOCOL.location(journeys[reporting]!.step(1), new Date(), tracker.serial++));
     }
     const expected = Math.min(trackers.length, index + 500);
     while (acks.count < expected) await sleep(10);
