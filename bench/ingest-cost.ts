@@ -6,11 +6,11 @@
  * at a time and at most one per tracker, as over TCP, with BENCH_BROWSERS (1) signed-in browsers
  * following the whole fleet on the live socket; BENCH_MESSAGES messages (200,000) are encoded
  * beforehand, so the measured thread does nothing else. Each tracker reports once a round, in the
- * order `BENCH_ORDER` names (device, shuffled or phased: see reporting-order.ts). Prints the CPU time per message of the
- * event loop's thread and of the process's other threads (the writer thread, the garbage
- * collector's helpers), and the garbage collector's pauses, and appends them to BENCHMARKS.md. It
- * runs under the Node flags `npm start` gives the server (scripts/server-node-flags.mjs),
- * restarting itself with them when started without. `BENCH_DATABASE_URL=postgres://…` stores into a
+ * order `BENCH_ORDER` names (device, shuffled or phased: see reporting-order.ts). Prints the CPU
+ * time per message of the event loop's thread and of the process's other threads (the writer
+ * thread, the garbage collector's helpers), and the garbage collector's pauses, and appends them to
+ * BENCHMARKS.md. It runs under the Node flags `npm start` gives the server
+ * (scripts/server-node-flags.mjs), restarting itself with them when started without. `BENCH_DATABASE_URL=postgres://…` stores into a
  * fresh PostgreSQL database on that server (dropped afterwards) instead of a SQLite file; the
  * database server's own CPU is then not part of the figures.
  *

@@ -11,13 +11,12 @@
  * PostgreSQL database on that server (dropped afterwards) instead of SQLite. The row also gives the ack p99
  * of each third of the run (by when the position was sent); `BENCH_PER_SECOND=1` also prints each
  * measured second's sends and ack p50/p99/max, which shows whether a p99 comes from the whole run or
- * from a few seconds of it. Trackers report in device
- * order, each once a round; `BENCH_ORDER=shuffled` makes each round's order random, the worst case
- * for the server's caches, and `BENCH_ORDER=phased` draws one random order kept every round and for
- * the first reports, as a fleet whose trackers each report at a fixed interval from a moment of their
- * own (see reporting-order.ts; on an empty
- * database consecutive devices share pages of the positions index, so device order writes fewer
- * pages a batch). `BENCH_HISTORY=200` (SQLite) stores that many positions of each device
+ * from a few seconds of it. Trackers report in device order, each once a round;
+ * `BENCH_ORDER=shuffled` makes each round's order random, the worst case for the server's caches,
+ * and `BENCH_ORDER=phased` draws one random order kept every round and for the first reports, as a
+ * fleet whose trackers each report at a fixed interval from a moment of their own (see
+ * reporting-order.ts; on an empty database consecutive devices share pages of the positions index,
+ * so device order writes fewer pages a batch). `BENCH_HISTORY=200` (SQLite) stores that many positions of each device
  * before the server starts, 10 s apart and ending a day ago, as after some days of service: each
  * device's entries of the `(deviceId, fixTime)` index then fill pages of their own, and every
  * position the fleet sends writes one of them, in any order (bench/sqlite-writer.ts measures that

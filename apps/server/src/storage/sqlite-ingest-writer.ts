@@ -21,7 +21,7 @@ export interface SqliteIngestTarget {
 }
 
 /** What a message's outcome needs from before the write. */
-type Prepared = { positionId: number; events: Omit<Event, 'id'>[]; state: string | undefined };
+type Prepared = { positionId: number; events: Omit<Event, 'id'>[]; state?: string };
 
 /**
  * The batch's records in device order (stable: a device's own records keep their order). Trackers
@@ -47,12 +47,6 @@ const drawIds = (positionIds: PositionIds, positionTail: PositionTail | undefine
     positionTail?.drawn(deviceId, ids[index]!);
   }
   return ids;
-};
-
-/** Asks a record for the events and state stored with its position, now that the position's id is known. */
-const completed = (record: IngestRecord, positionId: number): Prepared => {
-  const { events, state } = record.complete(positionId);
-  return { positionId, events, state };
 };
 
 /** Each message's outcome, read from the writer's flat results in the order the batch was packed, given back in message order. */
@@ -96,7 +90,8 @@ export const createSqliteIngestWriter = ({ db, sqlite, positionIds, positionTail
     write: async (records) => {
       const order = deviceOrder(records);
       const ids = drawIds(positionIds, positionTail, records, order);
-      const prepared = records.map((record, index) => completed(record, ids[index]!));
+      // each record's events and state, now that its position's id is known
+      const prepared = records.map((record, index): Prepared => ({ ...record.complete(ids[index]!), positionId: ids[index]! }));
       const packer = createBatchPacker();
       for (const index of order) {
         const { deviceId, received, position } = records[index]!;
