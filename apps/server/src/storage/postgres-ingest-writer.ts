@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
 import { createCachedLoad } from '../processing/cached-load.js';
+import { withEventId } from '../processing/events/pending-event.js';
 import { codecs } from './codecs.js';
 import { quoted } from './ingest-rows.js';
 import type { IngestOutcome, IngestRecord, IngestWriter } from './ingest-writer.js';
@@ -173,7 +174,7 @@ export const createPostgresIngestWriter = (db: Kysely<DatabaseSchema>): IngestWr
     return completed.map((item) => ({
       positionId: item.positionId,
       latestId: latest.get(item.record.deviceId) ?? 0,
-      events: item.events.map((event): Event => ({ ...event, id: newEventIds[nextEvent++]! })),
+      events: item.events.map((event) => withEventId(event, newEventIds[nextEvent++]!)),
     }));
   };
   return { write, concurrency: INGEST_CONNECTIONS };

@@ -5,7 +5,7 @@ import type { Broadcaster } from '../../live/live-message.js';
 import type { Storage } from '../../storage/database.js';
 import type { Repositories } from '../../storage/repositories.js';
 import { createBatchLoader } from '../batch-loader.js';
-import { toEvent, type PendingEvent } from './pending-event.js';
+import { toEvent, withEventId, type PendingEvent } from './pending-event.js';
 import { detectTextMessage, normalizePhone } from './text-message.detector.js';
 
 /** A stored event with what a listener needs to act on it. */
@@ -71,7 +71,7 @@ export const createEventService = (deps: { storage: Storage; repos: Repositories
       const stored: Event[] = [];
       for (const item of pending) {
         const event = toEvent(item, device.id, 0);
-        stored.push({ ...event, id: await repos.events.insert(event, trx) });
+        stored.push(withEventId(event, await repos.events.insert(event, trx)));
       }
       return stored;
     });

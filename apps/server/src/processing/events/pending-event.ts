@@ -76,3 +76,10 @@ export const toEvent = (pending: PendingEvent, deviceId: number, currentPosition
   maintenanceId: pending.maintenanceId,
   attributes: pending.attributes,
 });
+
+/**
+ * The event as stored, with its id. Not `{ ...event, id }`: V8 11 (Node 20) allocates an object
+ * spread with a property added in a way that lands in the old generation, where it waits for a
+ * mark-compact (see sqlite-ingest-writer.ts); Object.assign onto a new object does not.
+ */
+export const withEventId = (event: Omit<Event, 'id'>, id: number): Event => Object.assign({}, event, { id });

@@ -14,9 +14,11 @@ export interface OsmAndReply {
  * identifier goes to the resolver like a tracker's: listed for administrators, or registered (and
  * its position stored) with REGISTER_UNKNOWN.
  */
-export const createOsmAndHandler = (ingest: PositionIngest, resolver: DeviceResolver, log: FastifyBaseLogger, now: () => number = Date.now) =>
-  async (request: OsmAndRequest): Promise<OsmAndReply> => {
-    const decoded = decodeOsmAnd(request, { ...OSMAND_DEFAULT_OPTIONS, now });
+export const createOsmAndHandler = (ingest: PositionIngest, resolver: DeviceResolver, log: FastifyBaseLogger, now: () => number = Date.now) => {
+  // made once: an object spread per request would leave its garbage in the old generation (see sqlite-ingest-writer.ts)
+  const options = { ...OSMAND_DEFAULT_OPTIONS, now };
+  return async (request: OsmAndRequest): Promise<OsmAndReply> => {
+    const decoded = decodeOsmAnd(request, options);
     if (decoded.kind === 'invalid') return { status: 400, body: decoded.message };
     const { position } = decoded;
     let result: IngestResult = await ingest.ingest(position);
@@ -28,5 +30,6 @@ export const createOsmAndHandler = (ingest: PositionIngest, resolver: DeviceReso
     const message = result.status === 'unknown-device' ? 'Unknown device' : 'Device disabled';
     return { status: decoded.form === 'json' ? 404 : 400, body: message };
   };
+};
 
 export type OsmAndHandler = ReturnType<typeof createOsmAndHandler>;
