@@ -1,7 +1,7 @@
 /**
  * Object spreads and the old generation: how many bytes of V8's old generation one short-lived
  * object of each shape leaves behind, with the server's own Node flags. An object spread with a
- * property added (`{ ...record, positionId }`) lands there on Node 20 (V8 11), even though it dies
+ * property added (`{ ...record, positionId }`) leaves bytes there on Node 20 (V8 11), though it dies
  * at once, so a mark-compact has to collect it; a literal with the same fields and Object.assign onto
  * a new object do not. The ingest made one such object a position (and one an event): at 20,000 GT06
  * positions/s they were two thirds of what the event loop promoted (`npm run bench:object-spread`).
@@ -28,9 +28,9 @@ const SHAPES: Record<string, string> = {
 
 const child = (expression: string) => `
 const v8 = require('node:v8');
-const { PerformanceObserver } = require('node:perf_hooks');
+const { PerformanceObserver, constants } = require('node:perf_hooks');
 let markCompacts = 0;
-new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (entry.detail.kind === 2) markCompacts++; }).observe({ entryTypes: ['gc'] });
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) markCompacts++; }).observe({ entryTypes: ['gc'] });
 const oldUsed = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space').space_used_size;
 const record = { events: [], state: undefined };
 const event = { type: 'deviceMoving', eventTime: '2026-11-29T12:00:00.000+00:00', deviceId: 1, positionId: 2, geofenceId: 0, maintenanceId: 0, attributes: {} };
