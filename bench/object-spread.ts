@@ -46,8 +46,11 @@ const grown = oldUsed() - before;
 setImmediate(() => process.stdout.write(JSON.stringify({ grown, markCompacts })));
 `;
 
-const measure = (expression: string): { grown: number; markCompacts: number } =>
-  JSON.parse(execFileSync(process.execPath, [...SERVER_NODE_FLAGS, '--expose-gc', '-e', child(expression)], { encoding: 'utf8' })) as { grown: number; markCompacts: number };
+/** The old generation's growth in bytes over the objects made, and the mark-compacts meanwhile. */
+type Measured = { grown: number; markCompacts: number };
+
+const measure = (expression: string): Measured =>
+  JSON.parse(execFileSync(process.execPath, [...SERVER_NODE_FLAGS, '--expose-gc', '-e', child(expression)], { encoding: 'utf8' })) as Measured;
 
 const main = () => {
   const results = Object.entries(SHAPES).map(([name, expression]) => {
