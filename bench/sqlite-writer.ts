@@ -15,6 +15,9 @@
  * BENCH_EVENTS=1 has every measured report carry a deviceMoving event and a changed detector state,
  * as when a whole fleet sets off at once: each event adds an entry to a page of the events' device
  * index and each state rewrites its device's row of `processing_states`, a page of its own each.
+ * The batches are a busy server's, so the writer holds the devices' rows of `device_latest` back
+ * and writes them once a second of the fleet's time (storage/sqlite-device-latest.ts); BENCH_HOLD=0
+ * writes them with every batch, as an idle server does and as every batch did before 2026-11-29.
  * Runs the built server code: `npm run build` first.
  */
 import fs from 'node:fs';
@@ -39,6 +42,7 @@ const INTERVAL_SECONDS = Number(process.env.BENCH_INTERVAL ?? 1);
 const ENTRIES_PER_DEVICE = process.env.BENCH_ENTRIES_PER_DEVICE ? Number(process.env.BENCH_ENTRIES_PER_DEVICE) : undefined;
 const START = Date.UTC(2026, 10, 1);
 const WITH_EVENTS = process.env.BENCH_EVENTS === '1';
+const HOLD = process.env.BENCH_HOLD !== '0';
 
 /** A database file with the server's schema and the fleet's devices. */
 const createDatabase = async (): Promise<string> => {
@@ -78,7 +82,7 @@ const main = async () => {
   // a round is BENCH_INTERVAL seconds of the fleet's time: each device reports once in it
   let clock = START;
   const indexer = createPositionIndexer(sqlite, { now: () => clock, ...(ENTRIES_PER_DEVICE === undefined ? {} : { entriesPerDevice: ENTRIES_PER_DEVICE }) });
-  const writeBatch = createSqliteBatchWriter(sqlite, indexer);
+  const writeBatch = createSqliteBatchWriter(sqlite, indexer, { holdsRowsOf: () => HOLD, now: () => clock });
   // the writer thread indexes a chunk between two batches
   const write = (batch: SqliteBatch) => {
     writeBatch(batch);
@@ -109,6 +113,7 @@ const main = async () => {
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
   for (let measured = 0; measured < ROUNDS; measured++) writeRound(SHUFFLED, WITH_EVENTS);
+  writeBatch.writeHeldLatest();
   const cpu = process.cpuUsage(cpuBefore);
   const wallMs = performance.now() - wallBefore;
   sqlite.close();
@@ -116,7 +121,7 @@ const main = async () => {
 
   const positions = ROUNDS * DEVICES;
   const perPosition = (micros: number) => (micros / positions).toFixed(1);
-  const line = `| ${today()} | ${machine()} | ${DEVICES.toLocaleString('en')} devices with ${HISTORY} positions each already stored, reporting ${SHUFFLED ? 'in random order' : 'in device order'}${INTERVAL_SECONDS === 1 ? '' : ` every ${INTERVAL_SECONDS} s`}${ENTRIES_PER_DEVICE === undefined ? '' : `, a pass once ${ENTRIES_PER_DEVICE} a device wait`}${WITH_EVENTS ? ', each report with a deviceMoving event and a changed detector state' : ''}, batches of ${BATCH} | ${perPosition(cpu.user + cpu.system)} µs of CPU a position (${perPosition(cpu.system)} in the kernel) | ${perPosition(wallMs * 1000)} µs of wall time a position |`;
+  const line = `| ${today()} | ${machine()} | ${DEVICES.toLocaleString('en')} devices with ${HISTORY} positions each already stored, reporting ${SHUFFLED ? 'in random order' : 'in device order'}${INTERVAL_SECONDS === 1 ? '' : ` every ${INTERVAL_SECONDS} s`}${ENTRIES_PER_DEVICE === undefined ? '' : `, a pass once ${ENTRIES_PER_DEVICE} a device wait`}${WITH_EVENTS ? ', each report with a deviceMoving event and a changed detector state' : ''}, batches of ${BATCH}${HOLD ? ' (device rows held a second)' : ', each writing its device rows'} | ${perPosition(cpu.user + cpu.system)} µs of CPU a position (${perPosition(cpu.system)} in the kernel) | ${perPosition(wallMs * 1000)} µs of wall time a position |`;
   console.log(line);
   addBenchmarkRow('## SQLite writer', line, [
     '`bench/sqlite-writer.ts` (`npm run bench:sqlite-writer`): the SQLite ingest writer alone, in one thread, checkpointing itself: its statements and the write-ahead log\'s system calls for each stored position, over a database already holding each device\'s history, so that every device\'s entries of the `(deviceId, fixTime)` index fill pages of their own, as after a few days of service. Steady enough to compare two versions of the writer.',

@@ -5,6 +5,7 @@ import * as processingStates from './migrations/0003-processing-states.migration
 import * as deviceLatest from './migrations/0004-device-latest.migration.js';
 import * as positionIndex from './migrations/0005-position-index.migration.js';
 import * as positionsIndexed from './migrations/0006-positions-indexed.migration.js';
+import * as deviceLatestHeld from './migrations/0007-device-latest-held.migration.js';
 import type { Storage } from './database.js';
 
 /** Migrations are listed in code so the build needs no migration folder at run time. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-device-latest': deviceLatest,
   '0005-position-index': positionIndex,
   '0006-positions-indexed': positionsIndexed,
+  '0007-device-latest-held': deviceLatestHeld,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,7 +1,9 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { columnsOf, quoted } from './ingest-rows.js';
 import type { IngestRecord } from './ingest-writer.js';
+import { createDeviceLatestWriter, type DeviceLatestOptions } from './sqlite-device-latest.js';
 import type { PositionIndexer } from './sqlite-position-indexer.js';
+import { preparedOnFirstUse } from './sqlite-prepared-statements.js';
 
 /** Position rows a single insert statement stores at most. */
 const ROWS_PER_INSERT = 32;
@@ -94,18 +96,6 @@ export const createBatchPacker = () => {
   };
 };
 
-// The new position becomes the latest unless the current latest has a later fix; a device without
-// one (or whose latest was deleted) takes it too. Its count of changed rows tells whether it did. A
-// RETURNING clause, which SQLite runs through a table of its own for each statement, cost about
-// 2 µs more a position (with its insert 8.0-9.0 against 6.0-6.7 µs, 10,000 devices in turn, batches
-// of 200).
-const RECORD_LATEST = `update device_latest set status = 'online', "lastUpdate" = ?, "positionId" = ?, "fixTime" = ?
-  where "deviceId" = ? and coalesce("fixTime" <= ?, 1)`;
-/** A message without a position, or one whose fix is older than the device's latest. */
-const MARK_ONLINE = `update device_latest set status = 'online', "lastUpdate" = ? where "deviceId" = ? returning "positionId"`;
-/** A device's first message: its row, unless the device is gone. */
-const FIRST_HEARD = `insert into device_latest ("deviceId", status, "lastUpdate", "positionId", "fixTime")
-  select ?, 'online', ?, ?, ? where exists (select 1 from devices where id = ?)`;
 // The device's row is updated in place, and inserted only for a device that has none: an upsert
 // (insert ... on conflict do update) looked the row up twice and rewrote it, about 5 µs more of the
 // writer's CPU a changed state (45 against 50 µs a report with an event and a state, four interleaved
@@ -116,16 +106,14 @@ const INSERT_STATE = `insert into processing_states ("deviceId", state) values (
 /**
  * Writes a batch in one immediate transaction of prepared statements (taking SQLite's write lock at
  * its start, so it never fails half-way on a lock another connection took). All or nothing. Its
- * positions go to `positions_data` only; `indexer` indexes them a few seconds later.
- * Statements are prepared on first use: the connection may open before the tables exist.
+ * positions go to `positions_data` only; `indexer` indexes them a few seconds later. The devices'
+ * rows of `device_latest` are held back from batches `latestOptions.holdsRowsOf` names
+ * (sqlite-device-latest.ts). Statements are prepared on first use: the connection may open before
+ * the tables exist.
  */
-export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database, indexer: PositionIndexer) => {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  const statement = (sql: string) => {
-    let prepared = statements.get(sql);
-    if (!prepared) statements.set(sql, (prepared = sqlite.prepare(sql)));
-    return prepared;
-  };
+export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database, indexer: PositionIndexer, latestOptions: DeviceLatestOptions = {}) => {
+  const latest = createDeviceLatestWriter(sqlite, latestOptions);
+  const statement = preparedOnFirstUse(sqlite);
   const inserts = new Map<string, SqliteDatabase.Statement>();
   /** An insert of `rows` rows of `columns`, each starting with its id when `withId`. */
   const insertStatement = (table: string, columns: readonly string[], rows: number, withId: boolean) => {
@@ -169,19 +157,6 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database, indexer
     }
   };
 
-  /**
-   * Records that the device was heard at `received`, with a position (`positionId` > 0) that becomes
-   * its latest unless that has a later fix; the device's latest position afterwards (0 for none, or
-   * a device gone).
-   */
-  const recordLatest = (deviceId: number, received: number, positionId: number, fixTime: number): number => {
-    if (positionId > 0 && statement(RECORD_LATEST).run(received, positionId, fixTime, deviceId, fixTime).changes > 0) return positionId;
-    const heard = statement(MARK_ONLINE).get(received, deviceId) as { positionId: number | null } | undefined;
-    if (heard) return Number(heard.positionId ?? 0);
-    const [latest, latestFix] = positionId > 0 ? [positionId, fixTime] : [null, null];
-    return statement(FIRST_HEARD).run(deviceId, received, latest, latestFix, deviceId).changes > 0 ? positionId : 0;
-  };
-
   /** Where a column list has the device and the fix time, for the index entries. */
   const indexColumns = new WeakMap<readonly string[], [deviceId: number, fixTime: number]>();
   /** The index entries of the batch's positions: device, fix time and id of each in turn. */
@@ -201,15 +176,17 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database, indexer
     return entries;
   };
   const writeAll = sqlite.transaction(({ columns, positions, values }: SqliteBatch): SqliteBatchResults => {
+    latest.begin(values.length > 0);
     insertPositions(columns, positions);
     const results: SqliteBatchResults = [];
     let at = 0;
-    while (at < values.length) {
+    let messages = 0;
+    for (; at < values.length; messages++) {
       const deviceId = values[at++] as number;
       const received = values[at++] as number;
       const positionId = values[at++] as number;
       const fixTime = values[at++] as number;
-      const latestId = recordLatest(deviceId, received, positionId, fixTime);
+      const latestId = latest.record(deviceId, received, positionId, fixTime);
       const state = values[at++] as string | null;
       if (state !== null && statement(UPDATE_STATE).run(state, deviceId).changes === 0) statement(INSERT_STATE).run(deviceId, state);
       const events = values[at++] as number;
@@ -219,14 +196,24 @@ export const createSqliteBatchWriter = (sqlite: SqliteDatabase.Database, indexer
         results.push(insertEvent(list, values.slice(at, (at += list.length))));
       }
     }
+    latest.settle(messages);
     return results;
   });
-  return (batch: SqliteBatch): SqliteBatchResults => {
+  const write = (batch: SqliteBatch): SqliteBatchResults => {
     if (batch.positions.length > 0) indexer.beforeWrite();
-    const results = writeAll.immediate(batch);
+    let results: SqliteBatchResults;
+    try {
+      results = writeAll.immediate(batch);
+    } catch (error) {
+      latest.rolledBack();
+      throw error;
+    }
+    latest.committed();
     if (batch.positions.length > 0) indexer.stored(indexEntriesOf(batch));
     return results;
   };
+  /** Writes the device rows still held back (see sqlite-device-latest.ts): before the connection closes. */
+  return Object.assign(write, { writeHeldLatest: latest.writeAll });
 };
 
 export type BatchPacker = ReturnType<typeof createBatchPacker>;

@@ -1,4 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
+import { preparedOnFirstUse } from './sqlite-prepared-statements.js';
 
 export interface PositionIndexerOptions {
   /**
@@ -85,12 +86,7 @@ export const createPositionIndexer = (sqlite: SqliteDatabase.Database, options: 
   /** When the oldest position not indexed yet was stored (undefined: none waiting). */
   let waitingSince: number | undefined;
   let pass: Pass | undefined;
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  const statement = (text: string) => {
-    let prepared = statements.get(text);
-    if (!prepared) statements.set(text, (prepared = sqlite.prepare(text)));
-    return prepared;
-  };
+  const statement = preparedOnFirstUse(sqlite);
 
   // read at the first use: the connection may open before the migrations ran
   const pendingEntries = (): PendingEntries => {

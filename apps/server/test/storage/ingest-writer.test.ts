@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '@tracklane/domain';
 import { codecs } from '../../src/storage/codecs.js';
 import { createIngestWriter, type IngestRecord, type IngestWriter } from '../../src/storage/ingest-writer.js';
+import { HOLD_FROM_MESSAGES } from '../../src/storage/sqlite-device-latest.js';
 import { sqliteFileDatabase, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const HOUR = 3_600_000;
@@ -298,20 +299,24 @@ describe.each([...testDatabases(), sqliteFileDatabase()])('ingest writer on $nam
 });
 
 describe('the SQLite writer thread', () => {
-  it('commits the batches already sent when the database closes, and refuses later ones', async () => {
+  it('commits the batches already sent when the database closes, with the device rows it held back, and refuses later ones', async () => {
     const server = await startTestServer(sqliteFileDatabase());
     try {
       const { storage, repos } = server.ctx;
       const writer = createIngestWriter(storage);
-      const deviceId = await repos.devices.insert({ name: 'Closing', uniqueId: 'closing-1' });
-      const recordAt = (fixTime: number): IngestRecord => ({ deviceId, received: fixTime, position: { row: codecs.position.toRow(positionOf(deviceId, fixTime)), fixTime }, complete: () => ({ events: [] }) });
+      // batches as large as a busy server's, whose device rows the thread holds back
+      const devices = await Promise.all(Array.from({ length: HOLD_FROM_MESSAGES }, (_, index) => repos.devices.insert({ name: `Closing ${index}`, uniqueId: `closing-${index}` })));
+      const recordAt = (deviceId: number, fixTime: number): IngestRecord => ({ deviceId, received: fixTime, position: { row: codecs.position.toRow(positionOf(deviceId, fixTime)), fixTime }, complete: () => ({ events: [] }) });
 
-      const sent = Array.from({ length: 5 }, (_, index) => writer.write([recordAt(T0 + index * 1000)]));
+      const sent = Array.from({ length: 5 }, (_, index) => writer.write(devices.map((deviceId) => recordAt(deviceId, T0 + index * 1000))));
       await storage.ingestThread!.close();
-      const stored = (await Promise.all(sent)).map(([outcome]) => outcome!.positionId);
+      const stored = (await Promise.all(sent)).map((outcomes) => outcomes.map((outcome) => outcome.positionId));
 
-      expect((await storage.db.selectFrom('positions').select('id').where('deviceId', '=', deviceId).orderBy('id').execute()).map(({ id }) => id)).toEqual(stored);
-      await expect(writer.write([recordAt(T0 + HOUR)])).rejects.toThrow('The database is closed');
+      const [first] = devices;
+      expect((await storage.db.selectFrom('positions').select('id').where('deviceId', '=', first!).orderBy('id').execute()).map(({ id }) => id)).toEqual(stored.map((batch) => batch[0]));
+      const latest = await storage.db.selectFrom('devices_with_latest').select(['id', 'status', 'lastUpdate', 'positionId']).where('id', 'in', devices).orderBy('id').execute();
+      expect(latest).toEqual(devices.map((id, index) => ({ id, status: 'online', lastUpdate: T0 + 4000, positionId: stored[4]![index] })));
+      await expect(writer.write([recordAt(first!, T0 + HOUR)])).rejects.toThrow('The database is closed');
     } finally {
       await server.close();
     }
