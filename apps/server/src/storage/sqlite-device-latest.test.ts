@@ -58,6 +58,22 @@ const rowIn = (sqlite: SqliteDatabase.Database, deviceId: number) =>
   sqlite.prepare(`select status, "lastUpdate", "positionId", "fixTime" from device_latest where "deviceId" = ?`).get(deviceId);
 const heldAfter = (storage: Storage) => storage.sqlite!.prepare(`select "heldAfter" from device_latest_held`).pluck().get();
 
+/** A database file with one device, "Van 1": the API's storage on it, and a connection of its own for the writer, as the writer thread has. */
+const fileDatabaseWithVan = async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-latest-'));
+  const file = path.join(folder, 'database.sqlite');
+  const api = openStorage(`sqlite:${file}`);
+  await migrateToLatest(api);
+  await api.db.insertInto('devices').values({ name: 'Van 1', uniqueId: 'van-1', attributes: '{}', disabled: 0 } as never).execute();
+  const writing = openSqliteConnection(file);
+  const close = async () => {
+    writing.close();
+    await api.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  };
+  return { api, writing, close };
+};
+
 describe('the SQLite writer\'s device rows (device_latest)', () => {
   it('writes each batch\'s device rows with it when no other batch waits', async () => {
     storage = await openSqliteWithVans(2);
@@ -117,41 +133,38 @@ describe('the SQLite writer\'s device rows (device_latest)', () => {
   });
 
   it('keeps the previous latest when the API deleted the held one before it was written', async () => {
-    storage = await openSqliteWithVans(1);
-    const queue = { more: false, now: T0 };
-    const { batch } = writerOf(storage, queue);
-    const [kept] = batch([{ deviceId: 1, fixTime: T0 }]);
+    const { api, writing, close } = await fileDatabaseWithVan();
+    try {
+      let id = 0;
+      const queue = { more: false, now: T0 };
+      const { batch } = writerOn(writing, () => ++id, queue);
+      const [kept] = batch([{ deviceId: 1, fixTime: T0 }]);
 
-    queue.more = true;
-    const [deleted] = batch([{ deviceId: 1, fixTime: T0 + 1000 }]);
-    expect(await createRepositories(storage).positions.deleteById(deleted!.positionId)).toBe(true);
-    queue.more = false;
-    batch([]);
-    expect(storedRow(storage, 1)).toEqual({ status: 'online', lastUpdate: T0 + 1500, positionId: kept!.positionId, fixTime: T0 });
+      queue.more = true;
+      const [deleted] = batch([{ deviceId: 1, fixTime: T0 + 1000 }]);
+      expect(await createRepositories(api).positions.deleteById(deleted!.positionId)).toBe(true);
+      queue.more = false;
+      batch([]);
+      expect(rowIn(writing, 1)).toEqual({ status: 'online', lastUpdate: T0 + 1500, positionId: kept!.positionId, fixTime: T0 });
+    } finally {
+      await close();
+    }
   });
 
   it('reads a device\'s row again once another connection has changed it, as the API does deleting its latest position', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-latest-')), 'database.sqlite');
-    const setUp = openStorage(`sqlite:${file}`);
-    await migrateToLatest(setUp);
-    await setUp.db.insertInto('devices').values({ name: 'Van 1', uniqueId: 'van-1', attributes: '{}', disabled: 0 } as never).execute();
-    await setUp.close();
-    const [writing, api] = [openSqliteConnection(file), openSqliteConnection(file)];
+    const { api, writing, close } = await fileDatabaseWithVan();
     try {
       let id = 0;
       const { batch } = writerOn(writing, () => ++id, { more: false, now: T0 });
       batch([{ deviceId: 1, fixTime: T0 }]);
       const [latest] = batch([{ deviceId: 1, fixTime: T0 + 2000 }]);
 
-      api.prepare('delete from positions_data where id = ?').run(latest!.positionId);
-      api.prepare('update device_latest set "fixTime" = null where "deviceId" = 1 and "positionId" = ?').run(latest!.positionId);
+      expect(await createRepositories(api).positions.deleteById(latest!.positionId)).toBe(true);
       const [older] = batch([{ deviceId: 1, fixTime: T0 + 1000 }]);
       expect(older!.latestId).toBe(older!.positionId);
-      expect(rowIn(api, 1)).toEqual({ status: 'online', lastUpdate: T0 + 1500, positionId: older!.positionId, fixTime: T0 + 1000 });
+      expect(rowIn(writing, 1)).toEqual({ status: 'online', lastUpdate: T0 + 1500, positionId: older!.positionId, fixTime: T0 + 1000 });
     } finally {
-      writing.close();
-      api.close();
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      await close();
     }
   });
 

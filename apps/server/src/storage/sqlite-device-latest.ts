@@ -26,7 +26,11 @@ const MARK_ONLINE = `update device_latest set status = 'online', "lastUpdate" = 
 const FIRST_HEARD = `insert into device_latest ("deviceId", status, "lastUpdate", "positionId", "fixTime")
   select ?, 'online', ?, ?, ? where exists (select 1 from devices where id = ?)`;
 const LATEST_OF = `select "positionId", "fixTime" from device_latest where "deviceId" = ?`;
-/** A held latest position, unless the API deleted it meanwhile or made a later fix the latest. */
+/**
+ * A held latest position, once another connection has committed since it was held: unless the API
+ * deleted it meanwhile or made a later fix the latest. Without such a commit, RECORD_LATEST (the
+ * position's lookup cost as much as the update).
+ */
 const WRITE_HELD_LATEST = `update device_latest set status = 'online', "lastUpdate" = ?, "positionId" = ?, "fixTime" = ?
   where "deviceId" = ? and coalesce("fixTime" <= ?, 1) and exists (select 1 from positions_data where id = ?)`;
 const WRITE_HELD_HEARD = `update device_latest set status = 'online', "lastUpdate" = ? where "deviceId" = ?`;
@@ -85,6 +89,8 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
    */
   let known = new Map<number, Held>();
   let dataVersion: unknown;
+  /** Whether another connection has committed since rows were last written: a held position may be gone. */
+  let othersCommitted = false;
   /** Rows of committed batches not written yet, and the ones the current batch changes on top of them. */
   let held = new Map<number, Held>();
   let changing = new Map<number, Held>();
@@ -132,11 +138,25 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
     return read;
   };
 
+  const writeLatest = (deviceId: number, { lastUpdate, positionId, fixTime }: Held) =>
+    othersCommitted
+      ? statement(WRITE_HELD_LATEST).run(lastUpdate, positionId, fixTime, deviceId, fixTime, positionId)
+      : statement(RECORD_LATEST).run(lastUpdate, positionId, fixTime, deviceId, fixTime);
+
+  /** Forgets the rows it knows once another connection has committed (inside a transaction, so none can commit until it ends). */
+  const checkOthers = () => {
+    const version = statement(DATA_VERSION).pluck().get();
+    if (version === dataVersion) return;
+    if (dataVersion !== undefined) othersCommitted = true;
+    dataVersion = version;
+    known = new Map();
+  };
+
   const writeHeld = () => {
     for (const rows of [held, changing]) {
       for (const [deviceId, row] of rows) {
         if (rows === held && changing.has(deviceId)) continue;
-        if (row.newLatest && statement(WRITE_HELD_LATEST).run(row.lastUpdate, row.positionId, row.fixTime, deviceId, row.fixTime, row.positionId).changes > 0) continue;
+        if (row.newLatest && writeLatest(deviceId, row).changes > 0) continue;
         if (row.newLatest) unwritten.push(deviceId);
         statement(WRITE_HELD_HEARD).run(row.lastUpdate, deviceId);
       }
@@ -153,6 +173,7 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
     }
     for (const deviceId of unwritten) known.delete(deviceId);
     unwritten = [];
+    othersCommitted = false;
     held = new Map();
     markedHeld = false;
   };
@@ -163,6 +184,7 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
     idleTimer = undefined;
     if (held.size === 0) return;
     sqlite.transaction(() => {
+      checkOthers();
       writeHeld();
       statement(SET_HELD_AFTER).run(null);
     }).immediate();
@@ -191,11 +213,7 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
      * held (an empty batch reads no table: the connection may open before the migrations ran).
      */
     begin: (anyMessages: boolean): void => {
-      const version = statement(DATA_VERSION).pluck().get();
-      if (version !== dataVersion) {
-        dataVersion = version;
-        known = new Map();
-      }
+      checkOthers();
       if (anyMessages && lastPositionId < 0) recover();
       batchLastPositionId = 0;
       settled = 'nothing';
