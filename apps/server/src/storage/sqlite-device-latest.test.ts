@@ -168,6 +168,26 @@ describe('the SQLite writer\'s device rows (device_latest)', () => {
     }
   });
 
+  it('reads each device\'s row afresh on a connection the API shares, which holds nothing back', async () => {
+    storage = await openSqliteWithVans(1);
+    const sqlite = storage.sqlite!;
+    const write = createSqliteBatchWriter(sqlite, createPositionIndexer(sqlite));
+    const report = (fixTime: number) => {
+      const packer = createBatchPacker();
+      const positionId = storage!.positionIds!.next();
+      packer.add(1, fixTime + 500, positionId, { row: { deviceId: 1, protocol: 'gt06', serverTime: fixTime + 500, deviceTime: fixTime, fixTime, valid: 1, latitude: 52, longitude: 13 }, fixTime }, undefined, []);
+      return { positionId, latestId: write(packer.batch)[0] };
+    };
+    report(T0);
+    const latest = report(T0 + 2000);
+    expect(storedRow(storage, 1)).toMatchObject({ positionId: latest.positionId });
+
+    expect(await createRepositories(storage).positions.deleteById(latest.positionId)).toBe(true);
+    const older = report(T0 + 1000);
+    expect(older.latestId).toBe(older.positionId);
+    expect(storedRow(storage, 1)).toEqual({ status: 'online', lastUpdate: T0 + 1500, positionId: older.positionId, fixTime: T0 + 1000 });
+  });
+
   it('makes the positions stored while rows were held latest again after a crash, at the first batch of the next start', async () => {
     storage = await openSqliteWithVans(2);
     const queue = { more: false, now: T0 };
@@ -185,6 +205,22 @@ describe('the SQLite writer\'s device rows (device_latest)', () => {
     // the late older fix, received last, is the last report but not the latest position
     expect(storedRow(storage, 1)).toEqual({ status: 'online', lastUpdate: T0 + 1500, positionId: one!.positionId, fixTime: T0 + 2000 });
     expect(storedRow(storage, 2)).toEqual({ status: 'online', lastUpdate: T0 + 5500, positionId: two!.positionId, fixTime: T0 + 1000 });
+    expect(heldAfter(storage)).toBeNull();
+  });
+
+  it('recovers what a crash left held at the next batch, when the first after the start fails', async () => {
+    storage = await openSqliteWithVans(1);
+    const queue = { more: false, now: T0 };
+    const crashed = writerOf(storage, queue);
+    crashed.batch([{ deviceId: 1, fixTime: T0 }]);
+    queue.more = true;
+    const [held] = crashed.batch([{ deviceId: 1, fixTime: T0 + 1000 }]);
+
+    const restarted = writerOf(storage, { more: false, now: T0 + 60_000 });
+    expect(() => restarted.batch([{ deviceId: 1, fixTime: T0 + 2000 }], true)).toThrow(/noSuchColumn/);
+    expect(storedRow(storage, 1)).toMatchObject({ fixTime: T0 });
+    restarted.batch([{ deviceId: 1, fixTime: T0 + 500, heartbeat: true }]);
+    expect(storedRow(storage, 1)).toEqual({ status: 'online', lastUpdate: T0 + 1000, positionId: held!.positionId, fixTime: T0 + 1000 });
     expect(heldAfter(storage)).toBeNull();
   });
 

@@ -51,7 +51,11 @@ interface Held {
 }
 
 export interface DeviceLatestOptions {
-  /** Whether a batch of this many messages has its device rows held back; never, unless given. */
+  /**
+   * Whether a batch of this many messages has its device rows held back. Given only for a connection
+   * nothing else writes through (the writer thread's): the rows it then keeps in memory, and the
+   * timer that writes held rows between batches, rely on that. Without it nothing is held or kept.
+   */
   holdsRowsOf?: (messages: number) => boolean;
   holdMs?: number;
   idleMs?: number;
@@ -80,8 +84,10 @@ export interface DeviceLatestOptions {
  * writes on the connection between batches: only for a connection nothing else uses, the writer
  * thread's.
  */
-export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { holdsRowsOf = () => false, holdMs = LATEST_HOLD_MS, idleMs = LATEST_IDLE_MS, now = Date.now }: DeviceLatestOptions = {}) => {
+export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { holdsRowsOf, holdMs = LATEST_HOLD_MS, idleMs = LATEST_IDLE_MS, now = Date.now }: DeviceLatestOptions = {}) => {
   const statement = preparedOnFirstUse(sqlite);
+  /** A connection of its own: only then can it know that no other one changed a row (`pragma data_version`). */
+  const ownConnection = holdsRowsOf !== undefined;
 
   /**
    * Each device's stored row as far as this writer knows: read once, then kept by its own writes,
@@ -104,6 +110,8 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
   /** The highest position id of the committed batches: every device row up to it is written or held. */
   let lastPositionId = -1;
   let batchLastPositionId = 0;
+  /** Whether the current batch recovered what a crash left held: undone with it, should it fail. */
+  let batchRecovered = false;
   /** What the current batch's {@link settle} did, applied once it commits. */
   let settled: 'wrote' | 'held' | 'nothing' = 'nothing';
 
@@ -134,7 +142,7 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
     const stored = statement(LATEST_OF).get(deviceId) as { positionId: number | null; fixTime: number | null } | undefined;
     if (!stored) return undefined;
     const read = { lastUpdate: 0, positionId: stored.positionId, fixTime: stored.fixTime, newLatest: false };
-    known.set(deviceId, read);
+    if (ownConnection) known.set(deviceId, read);
     return read;
   };
 
@@ -165,7 +173,7 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
 
   /** The written rows become the known ones. */
   const wroteHeld = () => {
-    for (const rows of [held, changing]) {
+    for (const rows of ownConnection ? [held, changing] : []) {
       for (const [deviceId, row] of rows) {
         row.newLatest = false;
         known.set(deviceId, row);
@@ -183,11 +191,16 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
     clearTimeout(idleTimer);
     idleTimer = undefined;
     if (held.size === 0) return;
-    sqlite.transaction(() => {
-      checkOthers();
-      writeHeld();
-      statement(SET_HELD_AFTER).run(null);
-    }).immediate();
+    try {
+      sqlite.transaction(() => {
+        checkOthers();
+        writeHeld();
+        statement(SET_HELD_AFTER).run(null);
+      }).immediate();
+    } catch (error) {
+      unwritten = [];
+      throw error;
+    }
     wroteHeld();
   };
 
@@ -214,7 +227,8 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
      */
     begin: (anyMessages: boolean): void => {
       checkOthers();
-      if (anyMessages && lastPositionId < 0) recover();
+      batchRecovered = anyMessages && lastPositionId < 0;
+      if (batchRecovered) recover();
       batchLastPositionId = 0;
       settled = 'nothing';
     },
@@ -236,7 +250,7 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
     /** Ends the part of a batch of `messages` messages, in its transaction: writes the held rows, or holds them on. */
     settle: (messages: number): void => {
       if (held.size === 0 && changing.size === 0) return;
-      if (!holdsRowsOf(messages) || (held.size > 0 && now() - heldSince >= holdMs)) {
+      if (!holdsRowsOf?.(messages) || (held.size > 0 && now() - heldSince >= holdMs)) {
         writeHeld();
         if (markedHeld) statement(SET_HELD_AFTER).run(null);
         settled = 'wrote';
@@ -260,10 +274,15 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
       changing = new Map();
     },
 
-    /** The batch wrote nothing: what it changed is forgotten, the rows held before it are kept. */
+    /**
+     * The batch wrote nothing: what it changed is forgotten, the rows held before it are kept, and
+     * the rows it read are read again (it may have read what it had written itself).
+     */
     rolledBack: (): void => {
       changing = new Map();
       unwritten = [];
+      known = new Map();
+      if (batchRecovered) lastPositionId = -1;
     },
 
     /** Writes every held row, in a transaction of its own: before the connection closes. */
