@@ -5,8 +5,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteWithVans } from '../../test/helpers/sqlite-vans.js';
 import { codecs } from './codecs.js';
-import { openStorage, type Storage } from './database.js';
-import { migrateToLatest } from './migrator.js';
+import type { Storage } from './database.js';
 import { createRepositories } from './repositories.js';
 import { LATEST_HOLD_MS } from './sqlite-device-latest.js';
 import { createBatchPacker, createSqliteBatchWriter } from './sqlite-ingest-batch.js';
@@ -62,9 +61,7 @@ const heldAfter = (storage: Storage) => storage.sqlite!.prepare(`select "heldAft
 const fileDatabaseWithVan = async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-latest-'));
   const file = path.join(folder, 'database.sqlite');
-  const api = openStorage(`sqlite:${file}`);
-  await migrateToLatest(api);
-  await api.db.insertInto('devices').values({ name: 'Van 1', uniqueId: 'van-1', attributes: '{}', disabled: 0 } as never).execute();
+  const api = await openSqliteWithVans(1, `sqlite:${file}`);
   const writing = openSqliteConnection(file);
   const close = async () => {
     writing.close();

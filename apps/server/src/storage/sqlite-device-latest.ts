@@ -160,24 +160,26 @@ export const createDeviceLatestWriter = (sqlite: SqliteDatabase.Database, { hold
     known = new Map();
   };
 
-  const writeHeld = () => {
-    for (const rows of [held, changing]) {
-      for (const [deviceId, row] of rows) {
-        if (rows === held && changing.has(deviceId)) continue;
-        if (row.newLatest && writeLatest(deviceId, row).changes > 0) continue;
-        if (row.newLatest) unwritten.push(deviceId);
-        statement(WRITE_HELD_HEARD).run(row.lastUpdate, deviceId);
-      }
-    }
+  /** Each device's row as the held batches and the current one leave it. */
+  const forEachPending = (visit: (deviceId: number, row: Held) => void) => {
+    for (const [deviceId, row] of held) if (!changing.has(deviceId)) visit(deviceId, row);
+    for (const [deviceId, row] of changing) visit(deviceId, row);
   };
+
+  const writeHeld = () =>
+    forEachPending((deviceId, row) => {
+      if (row.newLatest && writeLatest(deviceId, row).changes > 0) return;
+      if (row.newLatest) unwritten.push(deviceId);
+      statement(WRITE_HELD_HEARD).run(row.lastUpdate, deviceId);
+    });
 
   /** The written rows become the known ones. */
   const wroteHeld = () => {
-    for (const rows of ownConnection ? [held, changing] : []) {
-      for (const [deviceId, row] of rows) {
+    if (ownConnection) {
+      forEachPending((deviceId, row) => {
         row.newLatest = false;
         known.set(deviceId, row);
-      }
+      });
     }
     for (const deviceId of unwritten) known.delete(deviceId);
     unwritten = [];
