@@ -1,21 +1,23 @@
 import net from 'node:net';
+import type { SimulatedConnection, SimulatedMessage } from './simulated-protocol.js';
 
 const ACK_TIMEOUT_MS = 10_000;
 
-export interface AckedConnection {
+export interface AckedConnection extends SimulatedConnection {
   socket: net.Socket;
-  /** Next message serial, for protocols that number their messages. */
-  serial: number;
-  /** Writes a message and resolves when the server answers it (after storing its positions). */
-  send(packet: Buffer): Promise<void>;
+  /**
+   * Writes a message and resolves when the server answers it (after storing its positions), or,
+   * for a message the server does not answer, once it is written.
+   */
+  send(message: SimulatedMessage): Promise<void>;
 }
 
 /**
  * One TCP connection per tracker identifier, as real trackers keep: opened on the first message
- * with the protocol's login, and each message waiting for the server's answer. `name` names the
- * protocol in errors.
+ * with the protocol's login, if it has one, and each message waiting for the server's answer. `name`
+ * names the protocol in errors.
  */
-export const createAckedConnections = (host: string, port: number, name: string, login: (id: string, connection: AckedConnection) => Buffer) => {
+export const createAckedConnections = (host: string, port: number, name: string, login?: (id: string, connection: SimulatedConnection) => SimulatedMessage) => {
   const connections = new Map<string, Promise<AckedConnection>>();
 
   const connect = (id: string) => {
@@ -32,15 +34,20 @@ export const createAckedConnections = (host: string, port: number, name: string,
     };
     socket.on('error', closed);
     socket.on('close', () => closed());
-    const send = (packet: Buffer) =>
+    const send = ({ bytes, answered }: SimulatedMessage) =>
       new Promise<void>((resolve, reject) => {
+        if (!answered) {
+          socket.write(bytes, (error) => (error ? reject(error) : resolve()));
+          return;
+        }
         const timer = setTimeout(() => reject(new Error(`no ${name} acknowledgement for ${id}`)), ACK_TIMEOUT_MS);
         waiting = { resolve: () => (clearTimeout(timer), resolve()), reject: (error) => (clearTimeout(timer), reject(error)) };
-        socket.write(packet);
+        socket.write(bytes);
       });
     return new Promise<AckedConnection>((resolve, reject) => {
       socket.once('connect', () => {
         const connection: AckedConnection = { socket, serial: 1, send };
+        if (!login) return resolve(connection);
         send(login(id, connection)).then(() => resolve(connection), reject);
       });
       socket.once('error', reject);

@@ -1,7 +1,7 @@
 import { fromKnots } from '@tracklane/domain';
 import { gt06Packet } from '../protocols/gt06/gt06.encoder.js';
-import { createAckedConnections } from './acked-connections.js';
 import type { SimulatedFix } from './journey.js';
+import { simulatedImei, type SimulatedProtocol } from './simulated-protocol.js';
 
 const LOGIN = 0x01;
 const LOCATION = 0x12;
@@ -31,15 +31,10 @@ export const gt06Location = (fix: SimulatedFix, time: Date, serial: number): Buf
   return gt06Packet(LOCATION, serial, content);
 };
 
-/**
- * One TCP connection per IMEI, as a GT06 tracker keeps: login first, then a location per fix,
- * each waiting for the server's acknowledgement (sent only after the position is stored).
- */
-export const createGt06Sender = (host: string, port: number) => {
-  const connections = createAckedConnections(host, port, 'GT06', (imei, connection) => gt06Packet(LOGIN, connection.serial++, imeiBytes(imei)));
-  const send = async (imei: string, fix: SimulatedFix, time: Date) => {
-    const connection = await connections.open(imei);
-    await connection.send(gt06Location(fix, time, connection.serial++ & 0xffff));
-  };
-  return { send, close: connections.close };
+/** GT06 trackers: a login with the IMEI, then a 0x12 location per fix; the server answers both. */
+export const gt06Simulated: SimulatedProtocol = {
+  name: 'gt06',
+  identifier: simulatedImei,
+  login: (imei, connection) => ({ bytes: gt06Packet(LOGIN, connection.serial++, imeiBytes(imei)), answered: true }),
+  location: (_imei, fix, time, connection) => ({ bytes: gt06Location(fix, time, connection.serial++ & 0xffff), answered: true }),
 };

@@ -1,13 +1,15 @@
 /**
- * `npm run simulate -- --protocol gt06 --devices 100 --rate 1` (or teltonika, osmand): drives simulated vehicles through a
- * device protocol against a running Tracklane. With --email and --password the missing devices are
- * registered first through the API; otherwise they must exist (or the server registers unknown ones).
+ * `npm run simulate -- --protocol gt06 --devices 100 --rate 1` (or any other device protocol the
+ * server speaks): drives simulated vehicles through it against a running Tracklane. With --email
+ * and --password the missing devices are registered first through the API; otherwise they must
+ * exist (or the server registers unknown ones).
  */
 import { parseArgs } from 'node:util';
+import { PROTOCOL_DEFAULT_PORTS } from '../protocols/protocol-ports.js';
 import { startFleetSimulation, type FixSender } from './fleet-simulation.js';
-import { createGt06Sender } from './gt06-sender.js';
 import { sendOsmAnd } from './osmand-sender.js';
-import { createTeltonikaSender } from './teltonika-sender.js';
+import { SIMULATED_PROTOCOLS } from './simulated-protocols.js';
+import { createTrackerSender } from './tracker-sender.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,26 +27,39 @@ const { values } = parseArgs({
   },
 });
 
-const SENDERS: Record<string, { defaultPort: number; numericIds: boolean; sender: (host: string, port: number) => FixSender }> = {
-  osmand: { defaultPort: 5055, numericIds: false, sender: (host, port) => (uniqueId, fix, time) => sendOsmAnd(`http://${host}:${port}`, uniqueId, fix, time) },
-  gt06: { defaultPort: 5023, numericIds: true, sender: (host, port) => createGt06Sender(host, port).send },
-  teltonika: { defaultPort: 5027, numericIds: true, sender: (host, port) => createTeltonikaSender(host, port).send },
+interface Sender {
+  defaultPort: number;
+  identifier(index: number): string;
+  sender(host: string, port: number): FixSender;
+}
+
+const osmand: Sender = {
+  defaultPort: PROTOCOL_DEFAULT_PORTS.osmand,
+  identifier: (index) => `${values.prefix}${String(index + 1).padStart(5, '0')}`,
+  sender: (host, port) => (uniqueId, fix, time) => sendOsmAnd(`http://${host}:${port}`, uniqueId, fix, time),
 };
+
+const SENDERS = new Map<string, Sender>([
+  ['osmand', osmand],
+  ...[...SIMULATED_PROTOCOLS.values()].map((protocol): [string, Sender] => [
+    protocol.name,
+    { defaultPort: PROTOCOL_DEFAULT_PORTS[protocol.name], identifier: protocol.identifier, sender: (host, port) => createTrackerSender(host, port, protocol).send },
+  ]),
+]);
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 };
 
-const protocol = SENDERS[values.protocol] ?? fail(`Unknown protocol ${values.protocol}; choose one of ${Object.keys(SENDERS).join(', ')}`);
+const protocol = SENDERS.get(values.protocol) ?? fail(`Unknown protocol ${values.protocol}; choose one of ${[...SENDERS.keys()].join(', ')}`);
 const count = Number(values.devices);
 const rate = Number(values.rate);
 if (!Number.isInteger(count) || count < 1) fail('--devices must be a positive whole number');
 if (!(rate > 0)) fail('--rate must be a positive number of reports per device per second');
 
 const devices = Array.from({ length: count }, (_, index) => ({
-  // GT06 and Teltonika trackers identify by a 15-digit IMEI
-  uniqueId: protocol.numericIds ? String(860_000_000_000_000 + index + 1) : `${values.prefix}${String(index + 1).padStart(5, '0')}`,
+  uniqueId: protocol.identifier(index),
   origin: { latitude: Number(values.latitude) + ((index % 10) - 5) * 0.01, longitude: Number(values.longitude) + (Math.floor(index / 10) % 10 - 5) * 0.012 },
 }));
 

@@ -1,7 +1,7 @@
 import { fromKnots } from '@tracklane/domain';
 import { crc16Arc } from '../protocols/transport/crc16.js';
-import { createAckedConnections } from './acked-connections.js';
 import type { SimulatedFix } from './journey.js';
+import { simulatedImei, type SimulatedProtocol } from './simulated-protocol.js';
 
 const CODEC_8 = 0x08;
 // Teltonika IO ids every model reports alike: ignition, movement, GSM signal, battery voltage (mV)
@@ -59,13 +59,12 @@ export const teltonikaAvlPacket = (records: { fix: SimulatedFix; time: Date }[])
 };
 
 /**
- * One TCP connection per IMEI, as a Teltonika tracker keeps: identification first (answered `01`),
- * then an AVL packet per fix, each waiting for the record count the server sends after storing it.
+ * Teltonika trackers: identification first (answered `01`), then an AVL packet per fix, answered
+ * with the number of records the server stored.
  */
-export const createTeltonikaSender = (host: string, port: number) => {
-  const connections = createAckedConnections(host, port, 'Teltonika', (imei) => teltonikaIdentification(imei));
-  const send = async (imei: string, fix: SimulatedFix, time: Date) => {
-    await (await connections.open(imei)).send(teltonikaAvlPacket([{ fix, time }]));
-  };
-  return { send, close: connections.close };
+export const teltonikaSimulated: SimulatedProtocol = {
+  name: 'teltonika',
+  identifier: simulatedImei,
+  login: (imei) => ({ bytes: teltonikaIdentification(imei), answered: true }),
+  location: (_imei, fix, time) => ({ bytes: teltonikaAvlPacket([{ fix, time }]), answered: true }),
 };

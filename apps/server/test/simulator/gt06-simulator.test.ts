@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJourney } from '../../src/simulator/journey.js';
-import { createGt06Sender } from '../../src/simulator/gt06-sender.js';
+import { gt06Simulated } from '../../src/simulator/gt06-sender.js';
+import { createTrackerSender } from '../../src/simulator/tracker-sender.js';
 import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
 import { testDatabases } from '../helpers/test-server.js';
 
@@ -10,7 +11,7 @@ describe.each(testDatabases())('GT06 simulator against the real GT06 port on $na
   const app = useProtocolApp(database, 'gt06', IMEI);
 
   it('logs in, reports fixes that arrive acknowledged and decoded as sent', async () => {
-    const sender = createGt06Sender('127.0.0.1', app.trackers.portOf('gt06'));
+    const sender = createTrackerSender('127.0.0.1', app.trackers.portOf('gt06'), gt06Simulated);
     const journey = createJourney({ origin: { latitude: 28.61, longitude: 77.21 }, seed: 5 });
     let fix = journey.step(1);
     const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJourney } from '../../src/simulator/journey.js';
-import { batteryMillivolts, createTeltonikaSender } from '../../src/simulator/teltonika-sender.js';
+import { batteryMillivolts, teltonikaSimulated } from '../../src/simulator/teltonika-sender.js';
+import { createTrackerSender } from '../../src/simulator/tracker-sender.js';
 import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
 import { testDatabases } from '../helpers/test-server.js';
 
@@ -10,7 +11,7 @@ describe.each(testDatabases())('Teltonika simulator against the real Teltonika p
   const app = useProtocolApp(database, 'teltonika', IMEI);
 
   it('identifies, reports a codec 8 record that arrives acknowledged and decoded as sent', async () => {
-    const sender = createTeltonikaSender('127.0.0.1', app.trackers.portOf('teltonika'));
+    const sender = createTrackerSender('127.0.0.1', app.trackers.portOf('teltonika'), teltonikaSimulated);
     const journey = createJourney({ origin: { latitude: 54.68, longitude: 25.28 }, seed: 9 });
     let fix = journey.step(1);
     for (let second = 0; second < 40; second++) fix = journey.step(1);

@@ -19,13 +19,13 @@ const escape = (data: Buffer): Buffer => {
   return Buffer.from(out);
 };
 
-/** `7E` id, properties, [version], phone, serial 0000, body, XOR, `7E`, escaped. */
-export const jt808Packet = (type: number, terminal: Jt808Terminal, body: Buffer): Buffer => {
+/** `7E` id, properties, [version], phone, serial (the server's replies are all 0000), body, XOR, `7E`, escaped. */
+export const jt808Packet = (type: number, terminal: Jt808Terminal, body: Buffer, serial = 0): Buffer => {
   const header = Buffer.alloc(4);
   header.writeUInt16BE(type, 0);
   header.writeUInt16BE(body.length | (terminal.version !== undefined ? 0x4000 : 0), 2);
   const version = terminal.version !== undefined ? Buffer.from([terminal.version]) : Buffer.alloc(0);
-  const content = Buffer.concat([header, version, terminal.phone, Buffer.from([0, 0]), body]);
+  const content = Buffer.concat([header, version, terminal.phone, Buffer.from([serial >> 8, serial & 0xff]), body]);
   const checksum = content.reduce((xor, byte) => xor ^ byte, 0);
   return Buffer.concat([Buffer.from([0x7e]), escape(Buffer.concat([content, Buffer.from([checksum])])), Buffer.from([0x7e])]);
 };

@@ -1,5 +1,5 @@
-/** Sum of every byte through `*`, mod 256, as two uppercase hex digits. */
-const checksum = (text: string): string => {
+/** Sum of every byte through `*`, mod 256, as two uppercase hex digits: the check of the device's messages and the server's commands alike. */
+export const meitrackChecksum = (text: string): string => {
   let sum = 0;
   for (const byte of Buffer.from(text, 'latin1')) sum += byte;
   return (sum & 0xff).toString(16).toUpperCase().padStart(2, '0');
@@ -7,7 +7,7 @@ const checksum = (text: string): string => {
 
 const command = (head: string): Buffer => {
   const body = `${head}*`;
-  return Buffer.from(`${body}${checksum(body)}\r\n`, 'latin1');
+  return Buffer.from(`${body}${meitrackChecksum(body)}\r\n`, 'latin1');
 };
 
 /** Deletes `count` buffered CCC records from the device: `@@<flag><27 + count/10>,<imei>,CCC,<count>*cs`. */
