@@ -23,6 +23,11 @@ export interface DecodeContext<S> {
 export interface DecodeResult {
   /** The identifier this frame announces (login, or the ID every message of the protocol carries). */
   identify?: string;
+  /**
+   * Other forms of the same identifier a device may be registered under (JT808's phone number with
+   * its leading zeros), tried in turn when no device has `identify`.
+   */
+  alsoKnownAs?: readonly string[];
   /** Positions to store, each with its device's identifier. */
   positions: DecodedPosition[];
   /** Replies to send once the identifier is known and every position is committed. */

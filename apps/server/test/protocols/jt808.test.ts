@@ -37,3 +37,20 @@ describe.each(testDatabases())('JT808 on $name', (database) => {
     tracker.close();
   });
 });
+
+describe.each(testDatabases())('JT808 terminal registered with its leading zero on $name', (database) => {
+  // Traccar tries the phone number as written too, so a terminal set up there as 079042262206 must work unchanged
+  const app = useProtocolApp(database, 'jt808', '079042262206');
+
+  it('finds the device under the number as written and stores the positions there', async () => {
+    const tracker = await connectTracker(app.trackers.portOf('jt808'));
+    tracker.send(authentication);
+    expect(await hexOf(tracker, 20)).toBe('7e8001000507904226220600000000010200507e');
+    tracker.send(escaped(location));
+    expect(await hexOf(tracker, 20)).toBe('7e80010005079042262206000008ca020000937e');
+    expect(await latestPosition(app)).toMatchObject({ protocol: 'jt808', fixTime: '2022-12-29T02:03:22.000+00:00' });
+    tracker.close();
+    const unknown = (await app.admin.get('/api/devices/unknown')).json() as { uniqueId: string }[];
+    expect(unknown.map((entry) => entry.uniqueId)).not.toContain('79042262206');
+  });
+});

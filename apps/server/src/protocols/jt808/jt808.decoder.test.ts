@@ -22,6 +22,14 @@ describe(decodeJt808.name, () => {
     expect(result.ack.map((ack) => ack.toString('hex'))).toEqual(['7e80010005079042262206000008ca020000937e']);
   });
 
+  it('names the phone number without its leading zero, and as written for a device registered that way', () => {
+    const result = decodeJt808(Buffer.from(vectors[35]!.message, 'hex'), context);
+    expect(result).toMatchObject({ identify: '79042262206', alsoKnownAs: ['079042262206'] });
+    const withoutZero = decodeJt808(Buffer.from(vectors.find((vector) => vector.message.startsWith('7e0200004d794308010679'))!.message, 'hex'), context);
+    expect(withoutZero.identify).toBe('794308010679');
+    expect(withoutZero).not.toHaveProperty('alsoKnownAs');
+  });
+
   it('answers a registration with 0x8100 carrying the device ID as authentication code', () => {
     const result = decodeJt808(Buffer.from(vectors[65]!.message, 'hex'), context);
     expect(result.positions).toHaveLength(0);

@@ -59,12 +59,18 @@ const luhn = (digits: string): number => {
   return (10 - (sum % 10)) % 10;
 };
 
-/** The phone number's digits without leading zeros; phones that are not BCD carry an IMEI as a 48-bit integer. */
-const uniqueIdOf = (phone: Buffer): string => {
+/**
+ * The phone number's digits without leading zeros, and as written when it has some (a device may be
+ * registered either way); phones that are not BCD carry an IMEI as a 48-bit integer.
+ */
+const identifiersOf = (phone: Buffer): { uniqueId: string; alsoKnownAs?: string[] } => {
   const digits = bcd(phone);
-  if (/^\d+$/.test(digits)) return digits.replace(/^0+(?=\d)/, '');
-  const imei = String(phone.readUIntBE(0, 6));
-  return `${imei}${luhn(imei)}`;
+  if (!/^\d+$/.test(digits)) {
+    const imei = String(phone.readUIntBE(0, 6));
+    return { uniqueId: `${imei}${luhn(imei)}` };
+  }
+  const uniqueId = digits.replace(/^0+(?=\d)/, '');
+  return uniqueId === digits ? { uniqueId } : { uniqueId, alsoKnownAs: [digits] };
 };
 
 const decodeBatch = (uniqueId: string, body: Buffer, now: number, model: string | undefined, short: boolean): DecodedPosition[] => {
@@ -106,10 +112,10 @@ const acknowledgement = ({ type, properties, terminal, serial }: Header, uniqueI
 /** One binary frame `7E header body checksum 7E`, already un-escaped. */
 const decodeBinary = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
   const header = readHeader(frame);
-  const uniqueId = uniqueIdOf(header.terminal.phone);
+  const { uniqueId, alsoKnownAs } = identifiersOf(header.terminal.phone);
   const now = context.now();
   const positions = MESSAGES[header.type]?.(uniqueId, header, now, context.model) ?? [];
-  return { identify: uniqueId, positions, ack: acknowledgement(header, uniqueId, now) };
+  return { identify: uniqueId, ...(alsoKnownAs && { alsoKnownAs }), positions, ack: acknowledgement(header, uniqueId, now) };
 };
 
 /** `(…)` text of lock models: a time request (`BASE,2`) is answered with the time in place of `TIME`, anything else is a command result. */

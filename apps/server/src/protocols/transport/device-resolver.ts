@@ -32,9 +32,19 @@ export const createDeviceResolver = ({ repos, broadcaster, unknownDevices, regis
     return repos.deviceState.findByUniqueId(uniqueId);
   };
 
+  /** The device of the identifier, or of the first of its other forms that has one. */
+  const find = async (uniqueId: string, alsoKnownAs: readonly string[]): Promise<Device | undefined> => {
+    for (const id of [uniqueId, ...alsoKnownAs]) {
+      const device = await repos.deviceState.findByUniqueId(id);
+      if (device) return device;
+    }
+    return undefined;
+  };
+
   return {
-    resolve: async (uniqueId: string, protocol: string, remoteAddress: string): Promise<Device | undefined> => {
-      const device = (await repos.deviceState.findByUniqueId(uniqueId)) ?? (registerUnknown ? await register(uniqueId, protocol) : undefined);
+    /** `alsoKnownAs`: other forms of the identifier a device may be registered under; an unknown one is registered or listed as `uniqueId`. */
+    resolve: async (uniqueId: string, protocol: string, remoteAddress: string, alsoKnownAs: readonly string[] = []): Promise<Device | undefined> => {
+      const device = (await find(uniqueId, alsoKnownAs)) ?? (registerUnknown ? await register(uniqueId, protocol) : undefined);
       if (device) return device;
       const entry = unknownDevices.record(uniqueId, protocol, remoteAddress, now());
       // one line per identifier and connection burst, not per retry storm

@@ -43,9 +43,9 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
   };
 
   /** Binds the announced identifier; false when no device has it. Synchronous when already bound. */
-  const identify = (session: DeviceSession, uniqueId: string): MaybeAsync<boolean> => {
-    if (session.uniqueId === uniqueId) return true;
-    return resolver.resolve(uniqueId, protocol.name, session.remoteAddress).then((device) => {
+  const identify = (session: DeviceSession, uniqueId: string, alsoKnownAs: readonly string[] | undefined): MaybeAsync<boolean> => {
+    if (session.uniqueId === uniqueId || (session.uniqueId !== undefined && alsoKnownAs?.includes(session.uniqueId))) return true;
+    return resolver.resolve(uniqueId, protocol.name, session.remoteAddress, alsoKnownAs).then((device) => {
       if (!device) return false;
       session.uniqueId = device.uniqueId;
       session.model = device.model ?? undefined;
@@ -119,17 +119,23 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
     return new Promise((resolve) => new FrameStore(session, result, reply, resolve).next());
   };
 
+  /** A device registered under another form of the announced identifier gets the frame's positions under its own. */
+  const renameToBound = (session: DeviceSession, result: DecodeResult) => {
+    for (const position of result.positions) if (position.uniqueId === result.identify) position.uniqueId = session.uniqueId!;
+  };
+
   /** Stores the frame's positions of a known device, then acknowledges. */
   const proceed = (session: DeviceSession, result: DecodeResult, reply: Reply, known: boolean): MaybeAsync<void> => {
     if (!known) {
       if (result.reject) reply(result.reject);
       return;
     }
+    if (result.alsoKnownAs && session.uniqueId !== result.identify) renameToBound(session, result);
     return store(session, result, reply);
   };
 
   const handle = (session: DeviceSession, result: DecodeResult, reply: Reply): MaybeAsync<void> => {
-    const known = result.identify === undefined ? true : identify(session, result.identify);
+    const known = result.identify === undefined ? true : identify(session, result.identify, result.alsoKnownAs);
     if (!(known instanceof Promise)) return proceed(session, result, reply, known);
     return known.then((bound) => proceed(session, result, reply, bound)).catch((error: unknown) => notProcessed(session, error));
   };
