@@ -1,6 +1,6 @@
 import { fromKnots } from '@tracklane/domain';
 import type { SimulatedFix } from './journey.js';
-import { simulatedImei, utcFields, type SimulatedProtocol } from './simulated-protocol.js';
+import { simulatedImei, utcFields, vehicleSupplyVolts, type SimulatedProtocol } from './simulated-protocol.js';
 
 /** GV300 (model `06`), its protocol version as the device reports it. */
 const PROTOCOL_VERSION = '060228';
@@ -29,7 +29,7 @@ export const gl200FixedReport = (imei: string, fix: SimulatedFix, time: Date, co
     PROTOCOL_VERSION,
     imei,
     '', // device name
-    fix.ignition ? '13800' : '12400', // external power, mV: the alternator charges while the engine runs
+    String(Math.round(vehicleSupplyVolts(fix) * 1000)), // external power, mV
     '10', // report type: fixed interval
     '1', // location blocks
     '1', // HDOP; 0 would mean no fix

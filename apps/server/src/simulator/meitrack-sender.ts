@@ -1,15 +1,12 @@
 import { fromKnots } from '@tracklane/domain';
 import { meitrackChecksum } from '../protocols/meitrack/meitrack.encoder.js';
 import type { SimulatedFix } from './journey.js';
-import { simulatedImei, utcFields, type SimulatedProtocol } from './simulated-protocol.js';
+import { simulatedImei, utcFields, vehicleSupplyVolts, type SimulatedProtocol } from './simulated-protocol.js';
 import { batteryMillivolts } from './teltonika-sender.js';
 
 const TIME_INTERVAL_EVENT = 35;
 // input 2 is the ignition (ACC) sense line on Meitrack vehicle trackers
 const INPUT_IGNITION = 0x02;
-
-/** External power in volts: the alternator charges while the engine runs. */
-export const meitrackPowerVolts = (fix: SimulatedFix): number => (fix.ignition ? 13.8 : 12.4);
 
 /** `$$<flag><length>,<imei>,<command>,<data>*<checksum>\r\n`, the length counting from the first comma through CRLF. */
 export const meitrackFrame = (flag: string, imei: string, command: string, data: string): Buffer => {
@@ -44,7 +41,7 @@ export const meitrackReport = (imei: string, fix: SimulatedFix, time: Date, seri
     0, // runtime, s
     '460|0|18D8|6141',
     `${io}00`, // inputs, outputs
-    `0000|0000|0000|${hundredths(batteryMillivolts(fix.batteryLevel) / 1000)}|${hundredths(meitrackPowerVolts(fix))}`,
+    `0000|0000|0000|${hundredths(batteryMillivolts(fix.batteryLevel) / 1000)}|${hundredths(vehicleSupplyVolts(fix))}`,
     '', // event data
     '', // custom data
     3, // protocol version

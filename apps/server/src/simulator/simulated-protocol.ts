@@ -44,6 +44,9 @@ export const degreesMinutes = (value: number, digits: 2 | 3, decimals = 4): { te
   return { text, hemisphere };
 };
 
+/** A vehicle's supply in volts, as trackers wired to it measure: the alternator charges while the engine runs. */
+export const vehicleSupplyVolts = (fix: SimulatedFix): number => (fix.ignition ? 13.8 : 12.4);
+
 /** UTC date and time fields of `time`, two digits each (year without its century). */
 export const utcFields = (time: Date) => {
   const two = (value: number) => String(value).padStart(2, '0');

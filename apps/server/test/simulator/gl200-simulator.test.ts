@@ -2,6 +2,7 @@ import { fromKnots, toKnots } from '@tracklane/domain';
 import { describe, expect, it } from 'vitest';
 import { gl200Simulated } from '../../src/simulator/gl200-sender.js';
 import { createJourney } from '../../src/simulator/journey.js';
+import { vehicleSupplyVolts } from '../../src/simulator/simulated-protocol.js';
 import { createTrackerSender } from '../../src/simulator/tracker-sender.js';
 import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
 import { testDatabases } from '../helpers/test-server.js';
@@ -31,6 +32,7 @@ describe.each(testDatabases())('GL200 simulator against the real GL200 port on $
     const attributes = position!.attributes as Record<string, unknown>;
     expect(attributes.ignition).toBe(fix.ignition);
     expect(attributes.batteryLevel).toBe(fix.batteryLevel);
+    expect(attributes.power).toBe(vehicleSupplyVolts(fix));
     expect(attributes.type).toBe('FRI');
   });
 });

@@ -1,7 +1,8 @@
 import { fromKnots, toKnots } from '@tracklane/domain';
 import { describe, expect, it } from 'vitest';
 import { createJourney } from '../../src/simulator/journey.js';
-import { meitrackPowerVolts, meitrackSimulated } from '../../src/simulator/meitrack-sender.js';
+import { meitrackSimulated } from '../../src/simulator/meitrack-sender.js';
+import { vehicleSupplyVolts } from '../../src/simulator/simulated-protocol.js';
 import { batteryMillivolts } from '../../src/simulator/teltonika-sender.js';
 import { createTrackerSender } from '../../src/simulator/tracker-sender.js';
 import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
@@ -34,6 +35,6 @@ describe.each(testDatabases())('Meitrack simulator against the real Meitrack por
     // input 2 carries the ignition
     expect(attributes.input).toBe(fix.ignition ? 2 : 0);
     expect(attributes.battery as number).toBeCloseTo(batteryMillivolts(fix.batteryLevel) / 1000, 2);
-    expect(attributes.power as number).toBeCloseTo(meitrackPowerVolts(fix), 2);
+    expect(attributes.power as number).toBeCloseTo(vehicleSupplyVolts(fix), 2);
   });
 });

@@ -29,6 +29,21 @@ const HARSH = [Alarm.braking, Alarm.acceleration, Alarm.cornering, Alarm.braking
 
 const STATUS = /^[0-9A-Fa-f]{6}$/;
 
+/** Reports of the GTFRI layout: external power (mV), report type and block count before the location blocks. */
+const POWERED_LAYOUT = new Set(['FRI', 'CTN', 'GEO', 'RTL', 'DOG', 'STR', 'ERI']);
+const DEVICE_NAME_INDEX = 3;
+
+/**
+ * External power in volts from the field three before the first block, when the model sends one
+ * (after the device name; models without a supply send 0 or nothing there).
+ */
+const decodeSupply = (position: DecodedPosition, fields: string[], firstBlock: number): void => {
+  const index = firstBlock - 3;
+  if (index <= DEVICE_NAME_INDEX || !/^\d{1,5}$/.test(fields[index]!)) return;
+  const millivolts = Number(fields[index]);
+  if (millivolts > 10) position.attributes.power = millivolts / 1000;
+};
+
 /**
  * Device status (6 hex) after the blocks, battery percentage just before it: ignition from the top
  * byte, inputs from the middle one, outputs from the low one.
@@ -79,6 +94,7 @@ export const decodeReport = (type: string, uniqueId: string, fields: string[], a
     if (type in IGNITION) each.attributes.ignition = IGNITION[type];
     if (type === 'HBM' && blocks.length > 0) addAlarm(each, HARSH[Number.parseInt(fields[blocks[0]! - 2] ?? '', 16) % 16]);
   }
+  if (POWERED_LAYOUT.has(type) && blocks.length > 0) decodeSupply(position, fields, blocks[0]!);
   if (type === 'INF') decodeInfo(position, fields);
   if (type === 'BAA' || type === 'BID') decodeAccessory(position, fields);
   if (type === 'ERI') decodeEriFuel(position, fields, statusIndex);

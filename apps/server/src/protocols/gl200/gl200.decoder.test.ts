@@ -16,6 +16,19 @@ describe(decodeGl200.name, () => {
 
   const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: undefined, now: () => VECTOR_NOW };
 
+  it('reads the external power (mV) before the blocks of GTFRI-layout reports, when the model sends one', () => {
+    const powerOf = (prefix: string) => {
+      const positions = decodeGl200(Buffer.from(vectors.find((vector) => vector.message.startsWith(prefix))!.message, 'latin1'), context).positions;
+      return positions[positions.length - 1]!.attributes.power;
+    };
+    expect(powerOf('+RESP:GTFRI,DF0200,868487004353181,cv100,14051,')).toBe(14.051);
+    expect(powerOf('+RESP:GTERI,4F0D06,865585041396684,,00000100,12665,')).toBe(12.665);
+    expect(powerOf('+RESP:GTFRI,360201,864251020186064,1G1JC5444R7252367,,12802,')).toBe(12.802);
+    // an empty field, and the 0 of models without an external supply
+    expect(powerOf('+RESP:GTRTL,DF0200,868487004353181,cv100,,')).toBeUndefined();
+    expect(powerOf('+RESP:GTFRI,423037,866884047716519,GT501,0,')).toBeUndefined();
+  });
+
   it('answers a heartbeat with +SACK:GTHBD, its protocol version and count number', () => {
     const result = decodeGl200(Buffer.from(vectors[136]!.message, 'latin1'), context);
     expect(result.identify).toBe('135790246811220');
