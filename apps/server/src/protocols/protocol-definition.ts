@@ -1,3 +1,4 @@
+import type { DeviceSettings } from '../processing/settings/device-settings.js';
 import type { DecodedPosition } from './decoded-position.js';
 import type { Framer } from './transport/framer.js';
 import type { ProtocolName } from './protocol-ports.js';
@@ -50,6 +51,11 @@ export interface ProtocolDefinition<S = unknown> {
   /** Most bytes a connection may buffer without completing a frame before it is closed. */
   maxFrameLength: number;
   createState(): S;
+  /**
+   * Puts the identified device's decoder settings (Traccar's `<protocol>.<key>`, from its attributes,
+   * its groups' or the environment) into the connection's state, for protocols that have some.
+   */
+  configure?(state: S, settings: DeviceSettings): void;
   decode(frame: Buffer, context: DecodeContext<S>): DecodeResult;
 }
 

@@ -71,6 +71,13 @@ export const PROCESSING_KEYS = {
   'report.fastThreshold': { type: 'number', scopes: C, default: 86_400, description: 'Seconds of report period above which trips, stops and summary use stored motion events and end positions only' },
   'report.periodLimit': { type: 'number', scopes: C, description: 'Longest period, in seconds, of an events, trips, stops or summary report' },
   fuelCapacity: { type: 'number', scopes: D, description: 'Tank litres, for spent fuel from fuelLevel percentages in reports' },
+  // decoder settings of device protocols, applied when a tracker's connection identifies it
+  'suntech.hbm': { type: 'string', scopes: CD, default: '', description: 'Suntech: 1 (or true) when reports end with hour meter, backup battery and buffered flag; 2 adds the serving cell' },
+  'suntech.protocolType': { type: 'number', scopes: CD, default: 0, description: 'Suntech: 1 when ST9xx reports carry a cell field and an odometer' },
+  'suntech.includeAdc': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry three ADC values' },
+  'suntech.includeRpm': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry the engine RPM' },
+  'suntech.includeTemp': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry temperature sensors' },
+  'teltonika.extended': { type: 'boolean', scopes: CD, default: false, description: 'Teltonika: records carry a section of 16-byte IO elements' },
 } as const satisfies Record<string, KeyDefinition>;
 
 export type ProcessingKey = keyof typeof PROCESSING_KEYS;

@@ -1,7 +1,7 @@
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeSuntech } from './suntech.decoder.js';
 import { createSuntechFramer, SUNTECH_MAX_FRAME } from './suntech.framer.js';
-import { defaultSuntechSettings, type SuntechSettings } from './suntech-settings.js';
+import { configureSuntech, defaultSuntechSettings, type SuntechSettings } from './suntech-settings.js';
 
 /** Suntech ST300/ST600/ST4xx/ST9xx text and universal reports on TCP 5011. */
 export const suntechProtocol = defineProtocol<SuntechSettings>({
@@ -10,5 +10,6 @@ export const suntechProtocol = defineProtocol<SuntechSettings>({
   createFramer: createSuntechFramer,
   maxFrameLength: SUNTECH_MAX_FRAME,
   createState: defaultSuntechSettings,
+  configure: configureSuntech,
   decode: decodeSuntech,
 });

@@ -9,5 +9,8 @@ export const teltonikaProtocol = defineProtocol<TeltonikaState>({
   createFramer: createTeltonikaFramer,
   maxFrameLength: TELTONIKA_MAX_FRAME,
   createState: () => ({ extended: false }),
+  configure: (state, settings) => {
+    state.extended = settings.boolean('teltonika.extended');
+  },
   decode: decodeTeltonika,
 });

@@ -1,3 +1,4 @@
+import type { Device } from '@tracklane/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { isAcknowledged, type IngestCallbacks, type IngestResult, type PositionIngest } from '../../processing/position-ingest.js';
 import type { DecodeContext, DecodeResult, ProtocolDefinition } from '../protocol-definition.js';
@@ -5,6 +6,7 @@ import type { DeviceResolver } from './device-resolver.js';
 import type { DeviceSession } from './device-session.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import type { MaybeAsync } from '../../processing/maybe-async.js';
+import type { DeviceSettings } from '../../processing/settings/device-settings.js';
 
 export interface FrameHandlerOptions {
   protocol: ProtocolDefinition<unknown>;
@@ -12,6 +14,8 @@ export interface FrameHandlerOptions {
   resolver: DeviceResolver;
   log: FastifyBaseLogger;
   now: () => number;
+  /** A device's settings, for protocols whose decoding depends on them (`configure`). */
+  settingsFor?: (device: Device) => Promise<DeviceSettings>;
 }
 
 /** Sends bytes back to the tracker of a session. */
@@ -25,7 +29,9 @@ const preview = (frame: Buffer): string => (frame.length > 64 ? `${frame.subarra
  * has it), stores its positions in order, and only then sends the acknowledgement, so a tracker
  * that hears back knows its data is committed. A malformed frame costs one log line, nothing else.
  */
-export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: FrameHandlerOptions) => {
+export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settingsFor }: FrameHandlerOptions) => {
+  const configure = protocol.configure && settingsFor ? { apply: protocol.configure, settingsFor } : undefined;
+
   const decode = (session: DeviceSession, frame: Buffer): DecodeResult | undefined => {
     const context: DecodeContext<unknown> = {
       uniqueId: session.uniqueId,
@@ -45,10 +51,11 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
   /** Binds the announced identifier; false when no device has it. Synchronous when already bound. */
   const identify = (session: DeviceSession, uniqueId: string, alsoKnownAs: readonly string[] | undefined): MaybeAsync<boolean> => {
     if (session.uniqueId === uniqueId || (session.uniqueId !== undefined && alsoKnownAs?.includes(session.uniqueId))) return true;
-    return resolver.resolve(uniqueId, protocol.name, session.remoteAddress, alsoKnownAs).then((device) => {
+    return resolver.resolve(uniqueId, protocol.name, session.remoteAddress, alsoKnownAs).then(async (device) => {
       if (!device) return false;
       session.uniqueId = device.uniqueId;
       session.model = device.model ?? undefined;
+      if (configure) configure.apply(session.state, await configure.settingsFor(device));
       return true;
     });
   };
@@ -134,10 +141,13 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
     return store(session, result, reply);
   };
 
-  const handle = (session: DeviceSession, result: DecodeResult, reply: Reply): MaybeAsync<void> => {
+  /** The frame that bound the connection to its device, decoded again under that device's settings. */
+  const underDeviceSettings = (session: DeviceSession, frame: Buffer, result: DecodeResult): DecodeResult => (configure ? (decode(session, frame) ?? result) : result);
+
+  const handle = (session: DeviceSession, frame: Buffer, result: DecodeResult, reply: Reply): MaybeAsync<void> => {
     const known = result.identify === undefined ? true : identify(session, result.identify, result.alsoKnownAs);
     if (!(known instanceof Promise)) return proceed(session, result, reply, known);
-    return known.then((bound) => proceed(session, result, reply, bound)).catch((error: unknown) => notProcessed(session, error));
+    return known.then((bound) => proceed(session, bound ? underDeviceSettings(session, frame, result) : result, reply, bound)).catch((error: unknown) => notProcessed(session, error));
   };
 
   /**
@@ -149,7 +159,7 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now }: Fra
     const result = decode(session, frame);
     if (!result) return;
     try {
-      return handle(session, result, reply);
+      return handle(session, frame, result, reply);
     } catch (error) {
       notProcessed(session, error);
     }
