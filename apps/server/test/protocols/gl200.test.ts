@@ -27,3 +27,18 @@ describe.each(testDatabases())('GL200 on $name', (database) => {
     expect(reply.toString('latin1')).toBe('+SACK:GTHBD,1A0401,11F0$');
   });
 });
+
+describe.each(testDatabases())("GL200 with the device's gl200.ack setting on $name", (database) => {
+  const app = useProtocolApp(database, 'gl200', '135790246811220');
+
+  it('answers a report with +SACK and its count number once it is stored, so a device in SACK mode drops it from its buffer', async () => {
+    const device = (await app.admin.get(`/api/devices/${app.deviceId}`)).json() as Record<string, unknown>;
+    expect((await app.admin.put(`/api/devices/${app.deviceId}`, { ...device, attributes: { 'gl200.ack': true } })).statusCode).toBe(200);
+    const tracker = await connectTracker(app.trackers.portOf('gl200'));
+    tracker.send(`${report.message.replace(/\$$/, '')}$`);
+    const count = report.message.replace(/\$$/, '').slice(-4);
+    expect((await tracker.read(11)).toString('latin1')).toBe(`+SACK:${count}$`);
+    expect(await latestPosition(app)).toMatchObject({ protocol: 'gl200', fixTime: '2009-02-14T01:32:54.000+00:00' });
+    tracker.close();
+  });
+});

@@ -77,6 +77,8 @@ export const PROCESSING_KEYS = {
   'suntech.includeAdc': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry three ADC values' },
   'suntech.includeRpm': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry the engine RPM' },
   'suntech.includeTemp': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry temperature sensors' },
+  'h02.ack': { type: 'boolean', scopes: CD, default: false, description: 'H02: answer every text location but a V1 (which has its own reply) with an R12' },
+  'gl200.ack': { type: 'boolean', scopes: CD, default: false, description: 'Queclink: answer every text message with +SACK:<count>$, which devices in SACK mode wait for before dropping buffered reports' },
   'teltonika.extended': { type: 'boolean', scopes: CD, default: false, description: 'Teltonika: records carry a section of 16-byte IO elements' },
 } as const satisfies Record<string, KeyDefinition>;
 

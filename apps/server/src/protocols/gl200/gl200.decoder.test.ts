@@ -14,7 +14,7 @@ describe(decodeGl200.name, () => {
     it(describeVector({ index, vector }), () => assertVector(replayed[index]!));
   });
 
-  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: undefined, now: () => VECTOR_NOW };
+  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: { ack: false }, now: () => VECTOR_NOW };
 
   it('reads the external power (mV) before the blocks of GTFRI-layout reports, when the model sends one', () => {
     const powerOf = (prefix: string) => {
@@ -47,5 +47,13 @@ describe(decodeGl200.name, () => {
     const { positions } = decodeGl200(Buffer.from(vectors[145]!.message, 'hex'), context);
     expect(positions.length).toBeGreaterThan(100);
     expect(positions[1]!.fixTime - positions[0]!.fixTime).toBe(1000);
+  });
+
+  it('with gl200.ack, answers every text message with +SACK and its count number, after any reply of its own', () => {
+    const acked = { ...context, state: { ack: true } };
+    const report = Buffer.from(vectors.find((vector) => vector.message.startsWith('+RESP:GTFRI,DF0200,868487004353181,cv100,14051,'))!.message, 'latin1');
+    expect(decodeGl200(report, context).ack).toEqual([]);
+    expect(decodeGl200(report, acked).ack.map(String)).toEqual(['+SACK:32DB$']);
+    expect(decodeGl200(Buffer.from(vectors[136]!.message, 'latin1'), acked).ack.map(String)).toEqual(['+SACK:GTHBD,1A0401,11F0$', '+SACK:11F0$']);
   });
 });

@@ -2,14 +2,19 @@ import { nothing, type DecodeContext, type DecodeResult } from '../protocol-defi
 import { newPosition, setTime } from '../position-builder.js';
 import { queclinkTime } from './gl200-location.js';
 import { decodeReport } from './gl200-text.decoder.js';
-import { gl200HeartbeatAck } from './gl200.encoder.js';
+import { gl200HeartbeatAck, gl200Sack } from './gl200.encoder.js';
 import { decodeGl200Binary } from './gl200-binary.decoder.js';
+
+/** Per-connection Queclink state: whether every text message is answered with `+SACK:<count>$` (Traccar's `gl200.ack`). */
+export interface Gl200State {
+  ack: boolean;
+}
 
 /** IMEI: 15 digits or 14 hex characters; old firmware puts it right after the header. */
 const IMEI = /^(\d{15}|[0-9A-Fa-f]{14})$/;
 
 /** One Queclink text message `+RESP|+BUFF|+ACK:GTxxx,…` (reference/protocols.md §7). */
-const decodeText = (text: string, context: DecodeContext<unknown>): DecodeResult => {
+const decodeText = (text: string, context: DecodeContext<Gl200State>): DecodeResult => {
   const fields = text.replace(/\$$/, '').trim().split(',');
   const match = /^\+(?<kind>RESP|BUFF|ACK):GT(?<type>\w{3})$/.exec(fields[0] ?? '');
   if (!match?.groups) return nothing();
@@ -30,8 +35,19 @@ const decodeText = (text: string, context: DecodeContext<unknown>): DecodeResult
   return { identify: uniqueId, positions: decodeReport(type, uniqueId, fields, kind === 'BUFF', now), ack: [] };
 };
 
+/** `+SACK:<count>$`: the message's count number, its last four characters before `$`. */
+const withSack = (text: string, result: DecodeResult): DecodeResult => {
+  if (result.identify === undefined) return result;
+  const body = text.trim().replace(/\$$/, '');
+  return { ...result, ack: [...result.ack, gl200Sack(body.slice(-4))] };
+};
+
 /** One GL200 frame: text when a colon follows the header, binary otherwise. */
-export const decodeGl200 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
-  if (/^\+(RESP|BUFF|ACK):/.test(frame.toString('latin1', 0, 6))) return decodeText(frame.toString('latin1'), context);
+export const decodeGl200 = (frame: Buffer, context: DecodeContext<Gl200State>): DecodeResult => {
+  if (/^\+(RESP|BUFF|ACK):/.test(frame.toString('latin1', 0, 6))) {
+    const text = frame.toString('latin1');
+    const result = decodeText(text, context);
+    return context.state.ack ? withSack(text, result) : result;
+  }
   return frame[0] === 0x2b && frame[4] !== 0x3a ? decodeGl200Binary(frame, context.now()) : nothing();
 };

@@ -2,8 +2,13 @@ import type { DecodedPosition } from '../decoded-position.js';
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
 import { newPosition, setFix, utc } from '../position-builder.js';
 import { ByteReader } from '../transport/byte-reader.js';
-import { h02HeartbeatEcho, h02Reply } from './h02.encoder.js';
+import { h02HeartbeatEcho, h02R12, h02Reply } from './h02.encoder.js';
 import { applyStatus, decodeHeartbeat, decodeLink, decodeLocationSentence, decodeNbr, decodeV3, decodeVp1 } from './h02-text.js';
+
+/** Per-connection H02 state: whether text locations other than V1 are answered (Traccar's `h02.ack`). */
+export interface H02State {
+  ack: boolean;
+}
 
 /** Battery byte of binary frames: 1–3 and 4–6 are levels, ≤ 100 percent, F1–F6 levels again. */
 const batteryOf = (value: number): number | undefined => {
@@ -44,7 +49,7 @@ type SentenceDecoder = (position: DecodedPosition, sentence: string) => string |
 const DECODERS: Record<string, SentenceDecoder> = { NBR: decodeNbr, LINK: decodeLink, V3: decodeV3, VP1: decodeVp1, V0: decodeHeartbeat, HTBT: decodeHeartbeat };
 
 /** Text sentence `*XX,<id>,<type>,…#` (reference/protocols.md §4). */
-const decodeText = (sentence: string, context: DecodeContext<unknown>): DecodeResult => {
+const decodeText = (sentence: string, context: DecodeContext<H02State>): DecodeResult => {
   const fields = sentence.split(',');
   const id = fields[1] ?? '';
   const typeEnd = sentence.indexOf(',', sentence.indexOf(',', sentence.indexOf(',') + 1) + 1);
@@ -70,11 +75,11 @@ const decodeText = (sentence: string, context: DecodeContext<unknown>): DecodeRe
   }
   const decoded = decodeLocationSentence(position, sentence, now);
   if (!decoded) return { identify, positions: [], ack: [] };
-  return { identify, positions: [position], ack: decoded.type === 'V1' && id !== '' ? [h02Reply(id, 'V1', now)] : [] };
+  return { identify, positions: [position], ack: id === '' ? [] : decoded.type === 'V1' ? [h02Reply(id, 'V1', now)] : context.state.ack ? [h02R12(id, now)] : [] };
 };
 
 /** One H02 frame: a text sentence or a binary report. */
-export const decodeH02 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+export const decodeH02 = (frame: Buffer, context: DecodeContext<H02State>): DecodeResult => {
   if (frame[0] === 0x24) return decodeBinary(frame, context);
   if (frame[0] === 0x2a) return decodeText(frame.toString('latin1').trim(), context);
   return nothing();

@@ -7,5 +7,8 @@ const stamp = (now: number, pattern: 'full' | 'time'): string => {
 /** Reply to a V1 location or an NBR report: `*HQ,<id>,V4,<type>,<yyyyMMddHHmmss UTC>#`. */
 export const h02Reply = (id: string, type: string, now: number): Buffer => Buffer.from(`*HQ,${id},V4,${type},${stamp(now, 'full')}#`, 'latin1');
 
+/** With `h02.ack`, the reply to any other text location: `*HQ,<id>,R12,<HHmmss UTC>#`. */
+export const h02R12 = (id: string, now: number): Buffer => Buffer.from(`*HQ,${id},R12,${stamp(now, 'time')}#`, 'latin1');
+
 /** Heartbeat echo: the sentence up to and including its type, then `#`. */
 export const h02HeartbeatEcho = (sentenceUpToType: string): Buffer => Buffer.from(`${sentenceUpToType}#`, 'latin1');

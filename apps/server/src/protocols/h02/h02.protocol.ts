@@ -1,13 +1,16 @@
 import { defineProtocol } from '../protocol-definition.js';
-import { decodeH02 } from './h02.decoder.js';
+import { decodeH02, type H02State } from './h02.decoder.js';
 import { createH02Framer, H02_MAX_FRAME } from './h02.framer.js';
 
 /** H02 ("HQ", Sinotrack) text and binary reports on TCP and UDP 5013. */
-export const h02Protocol = defineProtocol<undefined>({
+export const h02Protocol = defineProtocol<H02State>({
   name: 'h02',
   transports: ['tcp', 'udp'],
   createFramer: createH02Framer,
   maxFrameLength: H02_MAX_FRAME,
-  createState: () => undefined,
+  createState: () => ({ ack: false }),
+  configure: (state, settings) => {
+    state.ack = settings.boolean('h02.ack');
+  },
   decode: decodeH02,
 });
