@@ -54,3 +54,18 @@ describe.each(testDatabases())('JT808 terminal registered with its leading zero 
     expect(unknown.map((entry) => entry.uniqueId)).not.toContain('79042262206');
   });
 });
+
+describe.each(testDatabases())('JT808 terminal whose clock runs on UTC (decoder.timezone) on $name', (database) => {
+  const app = useProtocolApp(database, 'jt808', '79042262206');
+
+  it('reads its times in the zone the device setting names instead of GMT+8', async () => {
+    const device = (await app.admin.get(`/api/devices/${app.deviceId}`)).json() as Record<string, unknown>;
+    expect((await app.admin.put(`/api/devices/${app.deviceId}`, { ...device, attributes: { 'decoder.timezone': 'UTC' } })).statusCode).toBe(200);
+    const tracker = await connectTracker(app.trackers.portOf('jt808'));
+    tracker.send(escaped(location));
+    expect(await hexOf(tracker, 20)).toBe('7e80010005079042262206000008ca020000937e');
+    // the same captured location as above: its clock read 2022-12-29 10:03:22
+    expect(await latestPosition(app)).toMatchObject({ protocol: 'jt808', fixTime: '2022-12-29T10:03:22.000+00:00' });
+    tracker.close();
+  });
+});

@@ -77,6 +77,7 @@ export const PROCESSING_KEYS = {
   'suntech.includeAdc': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry three ADC values' },
   'suntech.includeRpm': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry the engine RPM' },
   'suntech.includeTemp': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry temperature sensors' },
+  'decoder.timezone': { type: 'string', scopes: CD, default: '', description: 'Zone of the clock of devices that report local time (JT808: GMT+8 unless set; GT06 unless its login names one): UTC, GMT+8, UTC-03:30 or a zone name such as Europe/Moscow' },
   'h02.ack': { type: 'boolean', scopes: CD, default: false, description: 'H02: answer every text location but a V1 (which has its own reply) with an R12' },
   'gl200.ack': { type: 'boolean', scopes: CD, default: false, description: 'Queclink: answer every text message with +SACK:<count>$, which devices in SACK mode wait for before dropping buffered reports' },
   'teltonika.extended': { type: 'boolean', scopes: CD, default: false, description: 'Teltonika: records carry a section of 16-byte IO elements' },

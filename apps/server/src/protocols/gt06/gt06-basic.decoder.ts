@@ -1,3 +1,4 @@
+import { fixedOffset } from '../device-time-zone.js';
 import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
@@ -19,7 +20,7 @@ const decodeLogin = (reader: ByteReader, dataLength: number, state: Gt06State, s
     const word = reader.u16();
     const hhmm = word >> 4;
     const offset = (Math.trunc(hhmm / 100) * 60 + (hhmm % 100)) * 60;
-    state.offsetSeconds = word & 0x08 ? -offset : offset;
+    state.zone = fixedOffset((word & 0x08 ? -offset : offset) * 1000);
   }
   return { identify: imei, positions: [], ack: [gt06Ack(0x01, serial)] };
 };

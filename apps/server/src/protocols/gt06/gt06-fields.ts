@@ -1,3 +1,4 @@
+import type { DeviceTimeZone } from '../device-time-zone.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { Alarm } from '../alarms.js';
 import type { ByteReader } from '../transport/byte-reader.js';
@@ -6,9 +7,9 @@ import { addAlarm, cellTower, knotsFromKph, networkOf, setFix, utc } from '../po
 /** Content bytes left before the serial and CRC (readers run up to the `0D 0A`, as Traccar's do). */
 export const left = (reader: ByteReader): number => reader.remaining - 4;
 
-/** Per-connection GT06 state: the time-zone offset a login announced (seconds east of UTC). */
+/** Per-connection GT06 state: the zone of the device's clock, from its login or `decoder.timezone` (UTC unless either says). */
 export interface Gt06State {
-  offsetSeconds: number;
+  zone: DeviceTimeZone;
 }
 
 /** Layouts told apart by type and length (Traccar's variants), plus the configured device model. */
@@ -57,7 +58,7 @@ export const variantOf = (extended: boolean, type: number, length: number, frame
 /** Date and time as six bytes YY MM DD hh mm ss in the device's zone. */
 export const readTime = (reader: ByteReader, state: Gt06State): number => {
   const [year, month, day, hour, minute, second] = [reader.u8(), reader.u8(), reader.u8(), reader.u8(), reader.u8(), reader.u8()];
-  return utc(year, month, day, hour, minute, second) - state.offsetSeconds * 1000;
+  return state.zone.toUtc(utc(year, month, day, hour, minute, second));
 };
 
 export interface GpsOptions {

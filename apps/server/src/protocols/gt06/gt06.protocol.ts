@@ -1,3 +1,4 @@
+import { parseTimeZone, UTC_ZONE } from '../device-time-zone.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeGt06, type Gt06State } from './gt06.decoder.js';
 import { createGt06Framer, GT06_MAX_FRAME } from './gt06.framer.js';
@@ -8,6 +9,10 @@ export const gt06Protocol = defineProtocol<Gt06State>({
   transports: ['tcp'],
   createFramer: createGt06Framer,
   maxFrameLength: GT06_MAX_FRAME,
-  createState: () => ({ offsetSeconds: 0 }),
+  createState: () => ({ zone: UTC_ZONE }),
+  // a login that names its zone is decoded after this, so it still wins
+  configure: (state, settings) => {
+    state.zone = parseTimeZone(settings.string('decoder.timezone')) ?? UTC_ZONE;
+  },
   decode: decodeGt06,
 });

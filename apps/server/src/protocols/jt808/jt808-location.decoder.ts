@@ -1,3 +1,4 @@
+import { fixedOffset, type DeviceTimeZone } from '../device-time-zone.js';
 import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { addAlarm, knotsFromKph, newPosition, setFix, utc } from '../position-builder.js';
@@ -7,8 +8,9 @@ import { STANDARD_ITEMS } from './jt808-items.decoder.js';
 import { decodeObdItems } from './jt808-obd.decoder.js';
 import { VENDOR_ITEMS } from './jt808-vendor-items.decoder.js';
 
-/** Device clocks run on China Standard Time unless configured otherwise. */
+/** Device clocks run on China Standard Time unless configured otherwise (`decoder.timezone`). */
 export const DEVICE_OFFSET_MS = 8 * 3600_000;
+export const CHINA_STANDARD_TIME = fixedOffset(DEVICE_OFFSET_MS);
 
 /** Alarm flag bits of generic models (reference/protocols.md §10). */
 const ALARM_BITS: [number, string][] = [
@@ -62,11 +64,11 @@ const decodeStatus = (position: DecodedPosition, model: string | undefined, stat
 };
 
 /** BCD `YYMMDDhhmmss` in the device's zone. */
-export const readDeviceTime = (reader: ByteReader, now: number): number => {
+export const readDeviceTime = (reader: ByteReader, now: number, zone: DeviceTimeZone): number => {
   const t = bcd(reader.bytes(6));
   const n = (from: number) => Number(t.slice(from, from + 2));
   const local = utc(n(0), n(2), n(4), n(6), n(8), n(10));
-  return Number.isFinite(local) ? local - DEVICE_OFFSET_MS : now;
+  return Number.isFinite(local) ? zone.toUtc(local) : now;
 };
 
 /** Status word and coordinates as every location-bearing message lays them out. */
@@ -90,8 +92,8 @@ const decodeAdditional = (reader: ByteReader, scope: ItemScope): void =>
     return true;
   });
 
-/** Location body (0x0200, 0x0704, 0x0210): alarms, status, coordinates, time (GMT+8), then items. */
-export const decodeLocation = (uniqueId: string, body: Buffer, now: number, model?: string): DecodedPosition => {
+/** Location body (0x0200, 0x0704, 0x0210): alarms, status, coordinates, time in the device's zone, then items. */
+export const decodeLocation = (uniqueId: string, body: Buffer, now: number, model: string | undefined, zone: DeviceTimeZone): DecodedPosition => {
   const reader = new ByteReader(body);
   const position = newPosition('jt808', uniqueId, now);
   decodeAlarms(position, model, reader.u32());
@@ -99,7 +101,7 @@ export const decodeLocation = (uniqueId: string, body: Buffer, now: number, mode
   const altitude = reader.i16();
   const speed = knotsFromKph(reader.u16() / 10);
   const course = reader.u16();
-  setFix(position, { time: readDeviceTime(reader, now), latitude, longitude, valid, speed, course, altitude });
+  setFix(position, { time: readDeviceTime(reader, now, zone), latitude, longitude, valid, speed, course, altitude });
   const scope = newScope(position, model);
   decodeAdditional(reader, scope);
   attachNetwork(scope);

@@ -1,3 +1,4 @@
+import type { DeviceTimeZone } from '../device-time-zone.js';
 import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { addAlarm, knotsFromKph, newPosition, setFix, setTime } from '../position-builder.js';
@@ -10,6 +11,7 @@ interface Transparent {
   uniqueId: string;
   model: string | undefined;
   now: number;
+  zone: DeviceTimeZone;
 }
 
 const scopeOf = (position: DecodedPosition) => ({ position, model: undefined, cells: [], wifi: [] });
@@ -90,9 +92,9 @@ const events = (position: DecodedPosition, reader: ByteReader): void => {
 const DRIVING_EVENTS: Record<number, string> = { 51: Alarm.acceleration, 52: Alarm.braking, 53: Alarm.cornering, 54: 'laneChange', 56: Alarm.accident };
 
 /** `F0`: vehicle data of a time, with the vehicle's coordinates after CAN values, DTCs or events. */
-const decodeVehicleData = ({ uniqueId, model, now }: Transparent, reader: ByteReader): DecodedPosition | undefined => {
+const decodeVehicleData = ({ uniqueId, model, now, zone }: Transparent, reader: ByteReader): DecodedPosition | undefined => {
   const position = newPosition('jt808', uniqueId, now);
-  const time = readDeviceTime(reader, now);
+  const time = readDeviceTime(reader, now, zone);
   if (reader.u8() > 0) position.attributes.archive = true;
   reader.skip(1); // vehicle type
   const subtype = reader.u8();
@@ -115,7 +117,7 @@ const decodeVehicleData = ({ uniqueId, model, now }: Transparent, reader: ByteRe
 };
 
 /** GL100 `54`: a length-prefixed identifier, a flag byte, the send time, then records of a field mask, a time and the masked fields. */
-const decodeSensorRecords = ({ uniqueId, now }: Transparent, reader: ByteReader): DecodedPosition[] => {
+const decodeSensorRecords = ({ uniqueId, now, zone }: Transparent, reader: ByteReader): DecodedPosition[] => {
   reader.skip(reader.u8()).skip(1).skip(6);
   const positions: DecodedPosition[] = [];
   // sizes of the fields the mask bits announce: battery mV, temperature, humidity, acceleration, reserved
@@ -123,7 +125,7 @@ const decodeSensorRecords = ({ uniqueId, now }: Transparent, reader: ByteReader)
   while (reader.remaining >= 8) {
     const mask = reader.u16();
     if (mask >> sizes.length) break;
-    const position = setTime(newPosition('jt808', uniqueId, now), readDeviceTime(reader, now));
+    const position = setTime(newPosition('jt808', uniqueId, now), readDeviceTime(reader, now, zone));
     sizes.forEach((size, n) => {
       if (!(mask & (1 << n))) return;
       const field = reader.bytes(size);
@@ -139,7 +141,7 @@ const decodeSensorRecords = ({ uniqueId, now }: Transparent, reader: ByteReader)
 export const decodeTransparent = (context: Transparent, body: Buffer): DecodedPosition[] => {
   const reader = new ByteReader(body);
   const type = reader.u8();
-  const { uniqueId, now } = context;
+  const { uniqueId, now, zone } = context;
   const position = newPosition('jt808', uniqueId, now);
   switch (type) {
     case 0x40: {
@@ -162,7 +164,7 @@ export const decodeTransparent = (context: Transparent, body: Buffer): DecodedPo
       return vehicle ? [vehicle] : [];
     }
     case 0xff: {
-      const time = readDeviceTime(reader, now);
+      const time = readDeviceTime(reader, now, zone);
       const [latitude, longitude, altitude] = [reader.i32() / 1e6, reader.i32() / 1e6, reader.i16()];
       const speed = knotsFromKph(reader.u16() / 10);
       return [setFix(position, { time, latitude, longitude, altitude, speed, course: reader.u16(), valid: true })];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertVector, describeVector, loadVectors, replayVectors, VECTOR_NOW, type ReplayedVector } from '../../../test/helpers/protocol-vectors.js';
-import { decodeJt808 } from './jt808.decoder.js';
+import { decodeJt808, type Jt808State } from './jt808.decoder.js';
 import { jt808Protocol } from './jt808.protocol.js';
 
 describe(decodeJt808.name, () => {
@@ -14,7 +14,7 @@ describe(decodeJt808.name, () => {
     it(describeVector({ index, vector }), () => assertVector(replayed[index]!));
   });
 
-  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: undefined, now: () => VECTOR_NOW };
+  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: jt808Protocol.createState() as Jt808State, now: () => VECTOR_NOW };
 
   it('answers a location with the 0x8001 general response: its serial and type, result 0, XOR', () => {
     const result = decodeJt808(Buffer.from(vectors[35]!.message, 'hex'), context);

@@ -1,3 +1,4 @@
+import type { DeviceTimeZone } from '../device-time-zone.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
 import { newPosition } from '../position-builder.js';
@@ -7,6 +8,11 @@ import { decodeLockLocation, MSG_LOCK_LOCATION, MSG_LOCK_LOCATION_BLIND } from '
 import { decodeAcceleration, decodeAttributes, decodeCommandResult, decodeHeartbeat, decodeTextReport, decodeTextResult } from './jt808-messages.decoder.js';
 import { decodeTransparent } from './jt808-transparent.decoder.js';
 import { jt808GeneralResponse, jt808GeneralResponse2, jt808RegistrationResponse, jt808TimeResponse, type Jt808Terminal } from './jt808.encoder.js';
+
+/** Per-connection JT808 state: the zone of the device's clock (China Standard Time unless `decoder.timezone` says otherwise). */
+export interface Jt808State {
+  zone: DeviceTimeZone;
+}
 
 /** Message IDs the decoder acts on (reference/protocols.md §10, flow). */
 const MSG = {
@@ -73,30 +79,30 @@ const identifiersOf = (phone: Buffer): { uniqueId: string; alsoKnownAs?: string[
   return uniqueId === digits ? { uniqueId } : { uniqueId, alsoKnownAs: [digits] };
 };
 
-const decodeBatch = (uniqueId: string, body: Buffer, now: number, model: string | undefined, short: boolean): DecodedPosition[] => {
+const decodeBatch = (uniqueId: string, body: Buffer, now: number, model: string | undefined, zone: DeviceTimeZone, short: boolean): DecodedPosition[] => {
   const reader = new ByteReader(body);
   const archive = short ? false : reader.skip(2).u8() > 0;
   const positions: DecodedPosition[] = [];
   while (reader.remaining > (short ? 1 : 2)) {
-    const position = decodeLocation(uniqueId, reader.bytes(short ? reader.u8() : reader.u16()), now, model);
+    const position = decodeLocation(uniqueId, reader.bytes(short ? reader.u8() : reader.u16()), now, model, zone);
     if (archive) position.attributes.archive = true;
     positions.push(position);
   }
   return positions;
 };
 
-type MessageDecoder = (uniqueId: string, header: Header, now: number, model: string | undefined) => DecodedPosition[];
+type MessageDecoder = (uniqueId: string, header: Header, now: number, model: string | undefined, zone: DeviceTimeZone) => DecodedPosition[];
 
 const MESSAGES: Record<number, MessageDecoder> = {
   [MSG.heartbeat]: (id, { body }, now) => decodeHeartbeat(id, body, now),
   [MSG.attributes]: (id, { body, terminal }, now) => decodeAttributes(id, body, now, terminal.version),
-  [MSG.location]: (id, { body }, now, model) => [decodeLocation(id, body, now, model)],
-  [MSG.batch]: (id, { body }, now, model) => decodeBatch(id, body, now, model, false),
-  [MSG.batch2]: (id, { body }, now, model) => decodeBatch(id, body, now, model, true),
+  [MSG.location]: (id, { body }, now, model, zone) => [decodeLocation(id, body, now, model, zone)],
+  [MSG.batch]: (id, { body }, now, model, zone) => decodeBatch(id, body, now, model, zone, false),
+  [MSG.batch2]: (id, { body }, now, model, zone) => decodeBatch(id, body, now, model, zone, true),
   [MSG_LOCK_LOCATION]: (id, { type, body }, now) => [decodeLockLocation(id, type, body, now)],
   [MSG_LOCK_LOCATION_BLIND]: (id, { type, body }, now) => [decodeLockLocation(id, type, body, now)],
   [MSG.commandResponse]: (id, { body }, now) => decodeCommandResult(id, body, now),
-  [MSG.transparent]: (id, { body }, now, model) => decodeTransparent({ uniqueId: id, model, now }, body),
+  [MSG.transparent]: (id, { body }, now, model, zone) => decodeTransparent({ uniqueId: id, model, now, zone }, body),
   [MSG.textResult]: (id, { body }, now) => decodeTextResult(id, body, now),
   [MSG.acceleration]: (id, { body }, now) => decodeAcceleration(id, body, now),
   [MSG.textReport]: (id, { body }, now) => decodeTextReport(id, body, now),
@@ -110,11 +116,11 @@ const acknowledgement = ({ type, properties, terminal, serial }: Header, uniqueI
 };
 
 /** One binary frame `7E header body checksum 7E`, already un-escaped. */
-const decodeBinary = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+const decodeBinary = (frame: Buffer, context: DecodeContext<Jt808State>): DecodeResult => {
   const header = readHeader(frame);
   const { uniqueId, alsoKnownAs } = identifiersOf(header.terminal.phone);
   const now = context.now();
-  const positions = MESSAGES[header.type]?.(uniqueId, header, now, context.model) ?? [];
+  const positions = MESSAGES[header.type]?.(uniqueId, header, now, context.model, context.state.zone) ?? [];
   return { identify: uniqueId, ...(alsoKnownAs && { alsoKnownAs }), positions, ack: acknowledgement(header, uniqueId, now) };
 };
 
@@ -132,7 +138,7 @@ const decodeText = (frame: Buffer, context: DecodeContext<unknown>): DecodeResul
 };
 
 /** One JT/T 808 frame, binary or text. */
-export const decodeJt808 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+export const decodeJt808 = (frame: Buffer, context: DecodeContext<Jt808State>): DecodeResult => {
   if (frame[0] === 0x28) return decodeText(frame, context);
   return frame[0] === 0x7e && frame.length >= 15 ? decodeBinary(frame, context) : nothing();
 };

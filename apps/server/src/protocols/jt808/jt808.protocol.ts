@@ -1,13 +1,18 @@
+import { parseTimeZone } from '../device-time-zone.js';
 import { defineProtocol } from '../protocol-definition.js';
-import { decodeJt808 } from './jt808.decoder.js';
+import { CHINA_STANDARD_TIME } from './jt808-location.decoder.js';
+import { decodeJt808, type Jt808State } from './jt808.decoder.js';
 import { createJt808Framer, JT808_MAX_FRAME } from './jt808.framer.js';
 
 /** JT/T 808 (Huabao and Chinese national-standard devices) on TCP 5015. */
-export const jt808Protocol = defineProtocol<undefined>({
+export const jt808Protocol = defineProtocol<Jt808State>({
   name: 'jt808',
   transports: ['tcp'],
   createFramer: createJt808Framer,
   maxFrameLength: JT808_MAX_FRAME,
-  createState: () => undefined,
+  createState: () => ({ zone: CHINA_STANDARD_TIME }),
+  configure: (state, settings) => {
+    state.zone = parseTimeZone(settings.string('decoder.timezone')) ?? CHINA_STANDARD_TIME;
+  },
   decode: decodeJt808,
 });
