@@ -59,9 +59,10 @@ export const gl200FixedReport = (imei: string, fix: SimulatedFix, time: Date, co
   return Buffer.from(`${fields.join(',')}$`, 'latin1');
 };
 
-/** Queclink GV300 trackers: no login, a `GTFRI` per fix; our server answers neither (it acks only heartbeats). */
+/** Queclink GV300 trackers: no login, a `GTFRI` per fix over TCP or UDP, which the server does not answer (unless `gl200.ack`). */
 export const gl200Simulated: SimulatedProtocol = {
   name: 'gl200',
   identifier: simulatedImei,
   location: (imei, fix, time, connection) => ({ bytes: gl200FixedReport(imei, fix, time, connection.serial++), answered: false }),
+  udpLocation: (imei, fix, time, connection) => ({ bytes: gl200FixedReport(imei, fix, time, connection.serial++), answered: false }),
 };

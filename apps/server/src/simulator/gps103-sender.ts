@@ -37,10 +37,14 @@ export const gps103Report = (imei: string, fix: SimulatedFix, time: Date): Buffe
   return Buffer.from(`${fields.join(',')};`, 'latin1');
 };
 
-/** Coban TK103/TK303 trackers: the `##` handshake (answered `LOAD`), then a `tracker` report per fix, which the server does not answer. */
+/**
+ * Coban TK103/TK303 trackers: the `##` handshake (answered `LOAD`), then a `tracker` report per fix,
+ * which the server does not answer; over UDP the reports alone.
+ */
 export const gps103Simulated: SimulatedProtocol = {
   name: 'gps103',
   identifier: simulatedImei,
   login: (imei) => ({ bytes: gps103Handshake(imei), answered: true }),
   location: (imei, fix, time) => ({ bytes: gps103Report(imei, fix, time), answered: false }),
+  udpLocation: (imei, fix, time) => ({ bytes: gps103Report(imei, fix, time), answered: false }),
 };

@@ -34,9 +34,10 @@ export const h02Location = (id: string, fix: SimulatedFix, time: Date): Buffer =
   return Buffer.from(`${fields.join(',')}#`, 'latin1');
 };
 
-/** H02 (Sinotrack) trackers: no login, a `V1` per fix, answered `V4,V1` with the server time. */
+/** H02 (Sinotrack) trackers: no login, a `V1` per fix over TCP or UDP, answered `V4,V1` with the server time. */
 export const h02Simulated: SimulatedProtocol = {
   name: 'h02',
   identifier: simulatedH02Id,
   location: (id, fix, time) => ({ bytes: h02Location(id, fix, time), answered: true }),
+  udpLocation: (id, fix, time) => ({ bytes: h02Location(id, fix, time), answered: true }),
 };

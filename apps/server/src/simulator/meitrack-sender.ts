@@ -50,9 +50,10 @@ export const meitrackReport = (imei: string, fix: SimulatedFix, time: Date, seri
   return meitrackFrame(String.fromCharCode(0x41 + (serial % 26)), imei, 'AAA', fields.join(','));
 };
 
-/** Meitrack trackers: no login, an `AAA` report per fix, which the server does not answer. */
+/** Meitrack trackers: no login, an `AAA` report per fix over TCP or UDP, which the server does not answer. */
 export const meitrackSimulated: SimulatedProtocol = {
   name: 'meitrack',
   identifier: simulatedImei,
   location: (imei, fix, time, connection) => ({ bytes: meitrackReport(imei, fix, time, connection.serial++), answered: false }),
+  udpLocation: (imei, fix, time, connection) => ({ bytes: meitrackReport(imei, fix, time, connection.serial++), answered: false }),
 };

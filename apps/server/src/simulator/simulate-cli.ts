@@ -1,6 +1,7 @@
 /**
  * `npm run simulate -- --protocol gt06 --devices 100 --rate 1` (or any other device protocol the
- * server speaks): drives simulated vehicles through it against a running Tracklane. With --email
+ * server speaks): drives simulated vehicles through it against a running Tracklane, over TCP or,
+ * with `--transport udp`, UDP where the protocol's trackers use it. With --email
  * and --password the missing devices are registered first through the API; otherwise they must
  * exist (or the server registers unknown ones).
  */
@@ -10,10 +11,12 @@ import { startFleetSimulation, type FixSender } from './fleet-simulation.js';
 import { sendOsmAnd } from './osmand-sender.js';
 import { SIMULATED_PROTOCOLS } from './simulated-protocols.js';
 import { createTrackerSender } from './tracker-sender.js';
+import { createUdpTrackerSender } from './udp-tracker-sender.js';
 
 const { values } = parseArgs({
   options: {
     protocol: { type: 'string', default: 'osmand' },
+    transport: { type: 'string', default: 'tcp' },
     devices: { type: 'string', default: '10' },
     rate: { type: 'string', default: '1' },
     server: { type: 'string', default: 'http://127.0.0.1:8082' },
@@ -31,6 +34,7 @@ interface Sender {
   defaultPort: number;
   identifier(index: number): string;
   sender(host: string, port: number): FixSender;
+  udpSender?(host: string, port: number): FixSender;
 }
 
 const osmand: Sender = {
@@ -43,7 +47,12 @@ const SENDERS = new Map<string, Sender>([
   ['osmand', osmand],
   ...[...SIMULATED_PROTOCOLS.values()].map((protocol): [string, Sender] => [
     protocol.name,
-    { defaultPort: PROTOCOL_DEFAULT_PORTS[protocol.name], identifier: protocol.identifier, sender: (host, port) => createTrackerSender(host, port, protocol).send },
+    {
+      defaultPort: PROTOCOL_DEFAULT_PORTS[protocol.name],
+      identifier: protocol.identifier,
+      sender: (host, port) => createTrackerSender(host, port, protocol).send,
+      ...(protocol.udpLocation && { udpSender: (host: string, port: number) => createUdpTrackerSender(host, port, protocol).send }),
+    },
   ]),
 ]);
 
@@ -53,6 +62,11 @@ const fail = (message: string): never => {
 };
 
 const protocol = SENDERS.get(values.protocol) ?? fail(`Unknown protocol ${values.protocol}; choose one of ${[...SENDERS.keys()].join(', ')}`);
+if (values.transport !== 'tcp' && values.transport !== 'udp') fail('--transport must be tcp or udp');
+const overUdp = values.transport === 'udp';
+if (overUdp && !protocol.udpSender) {
+  fail(`${values.protocol} trackers do not report over UDP; these do: ${[...SENDERS].filter(([, sender]) => sender.udpSender).map(([name]) => name).join(', ')}`);
+}
 const count = Number(values.devices);
 const rate = Number(values.rate);
 if (!Number.isInteger(count) || count < 1) fail('--devices must be a positive whole number');
@@ -76,7 +90,7 @@ const registerDevices = async (email: string, password: string) => {
 if (values.email && values.password) await registerDevices(values.email, values.password);
 let sent = 0;
 let failed = 0;
-const send = protocol.sender(values.host, Number(values.port ?? protocol.defaultPort));
+const send = (overUdp ? protocol.udpSender! : protocol.sender)(values.host, Number(values.port ?? protocol.defaultPort));
 const simulation = startFleetSimulation({
   devices,
   rate,
@@ -93,4 +107,4 @@ process.on('SIGINT', () => {
   process.stdout.write(`stopped: sent ${sent}, failed ${failed}\n`);
   process.exit(0);
 });
-process.stdout.write(`simulating ${count} ${values.protocol} devices at ${rate}/s each; Ctrl-C stops\n`);
+process.stdout.write(`simulating ${count} ${values.protocol} devices${overUdp ? ' over UDP' : ''} at ${rate}/s each; Ctrl-C stops\n`);

@@ -25,6 +25,11 @@ export interface SimulatedProtocol {
   /** What the tracker sends on a new connection before its first fix, if anything. */
   login?(id: string, connection: SimulatedConnection): SimulatedMessage;
   location(id: string, fix: SimulatedFix, time: Date, connection: SimulatedConnection): SimulatedMessage;
+  /**
+   * A fix in one datagram, for protocols whose trackers also report over UDP; every datagram names
+   * its tracker, so there is no login. `connection` is the tracker's socket.
+   */
+  udpLocation?(id: string, fix: SimulatedFix, time: Date, connection: SimulatedConnection): SimulatedMessage;
 }
 
 /** A 15-digit IMEI numbered from 860000000000001, as most trackers identify. */

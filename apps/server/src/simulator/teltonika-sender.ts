@@ -47,10 +47,15 @@ const avlRecord = (fix: SimulatedFix, time: Date): Buffer => {
   return record;
 };
 
+/** Codec 8 data: codec id, record count, the records, the count again. */
+const avlData = (records: { fix: SimulatedFix; time: Date }[]): Buffer => {
+  const count = Buffer.from([records.length]);
+  return Buffer.concat([Buffer.from([CODEC_8]), count, ...records.map(({ fix, time }) => avlRecord(fix, time)), count]);
+};
+
 /** A TCP AVL packet of codec 8 records; the server answers with the number of records it stored. */
 export const teltonikaAvlPacket = (records: { fix: SimulatedFix; time: Date }[]): Buffer => {
-  const count = Buffer.from([records.length]);
-  const data = Buffer.concat([Buffer.from([CODEC_8]), count, ...records.map(({ fix, time }) => avlRecord(fix, time)), count]);
+  const data = avlData(records);
   const packet = Buffer.alloc(8 + data.length + 4);
   packet.writeUInt32BE(data.length, 4);
   data.copy(packet, 8);
@@ -58,13 +63,28 @@ export const teltonikaAvlPacket = (records: { fix: SimulatedFix; time: Date }[])
   return packet;
 };
 
+const UDP_AVL_PACKET = 0x01;
+
+/** A UDP datagram: length, packet id, type, AVL packet id, the IMEI behind its length, then codec 8 data; no CRC. */
+export const teltonikaUdpPacket = (imei: string, packetId: number, records: { fix: SimulatedFix; time: Date }[]): Buffer => {
+  const header = Buffer.alloc(2 + 1 + 1);
+  header.writeUInt16BE(packetId & 0xffff, 0);
+  header.writeUInt8(UDP_AVL_PACKET, 2);
+  header.writeUInt8(packetId & 0xff, 3);
+  const body = Buffer.concat([header, teltonikaIdentification(imei), avlData(records)]);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(body.length, 0);
+  return Buffer.concat([length, body]);
+};
+
 /**
  * Teltonika trackers: identification first (answered `01`), then an AVL packet per fix, answered
- * with the number of records the server stored.
+ * with the number of records the server stored; over UDP a datagram per fix, answered alike.
  */
 export const teltonikaSimulated: SimulatedProtocol = {
   name: 'teltonika',
   identifier: simulatedImei,
   login: (imei) => ({ bytes: teltonikaIdentification(imei), answered: true }),
   location: (_imei, fix, time) => ({ bytes: teltonikaAvlPacket([{ fix, time }]), answered: true }),
+  udpLocation: (imei, fix, time, connection) => ({ bytes: teltonikaUdpPacket(imei, connection.serial++, [{ fix, time }]), answered: true }),
 };

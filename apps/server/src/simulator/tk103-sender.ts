@@ -37,11 +37,13 @@ const firstOnConnection = (connection: SimulatedConnection): boolean => connecti
 
 /**
  * TK103 clones (TK103-2, Xexun style): on a new connection the first fix goes out as a `BP05` login
- * (answered `AP05`), every later one as a `BR00`, which the server does not answer.
+ * (answered `AP05`), every later one as a `BR00`, which the server does not answer; over UDP, each
+ * fix is a `BR00`.
  */
 export const tk103Simulated: SimulatedProtocol = {
   name: 'tk103',
   identifier: simulatedTk103Id,
   location: (id, fix, time, connection) =>
     firstOnConnection(connection) ? { bytes: tk103Login(id, fix, time), answered: true } : { bytes: tk103Location(id, fix, time), answered: false },
+  udpLocation: (id, fix, time) => ({ bytes: tk103Location(id, fix, time), answered: false }),
 };

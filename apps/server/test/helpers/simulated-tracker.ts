@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { createJourney, type SimulatedFix } from '../../src/simulator/journey.js';
 import type { SimulatedProtocol } from '../../src/simulator/simulated-protocol.js';
 import { createTrackerSender } from '../../src/simulator/tracker-sender.js';
+import { createUdpTrackerSender } from '../../src/simulator/udp-tracker-sender.js';
 import { latestPosition, type ProtocolApp } from './protocol-app.js';
 
 export interface SentFix {
@@ -23,12 +24,13 @@ export const journeyFix = (origin: { latitude: number; longitude: number }, seed
 export const apiTime = (time: Date): string => time.toISOString().replace('Z', '+00:00');
 
 /**
- * Sends each fix through `protocol`'s simulated tracker against the app's port, then waits until the
- * device's latest position has the last fix's time (a location the server does not answer is only
- * written when `send` resolves) and returns that position.
+ * Sends each fix through `protocol`'s simulated tracker against the app's TCP (or UDP) port, then
+ * waits until the device's latest position has the last fix's time (a location the server does not
+ * answer is only written when `send` resolves) and returns that position.
  */
-export const sendThroughSimulator = async (app: ProtocolApp, protocol: SimulatedProtocol, id: string, fixes: SentFix[]): Promise<Record<string, unknown>> => {
-  const sender = createTrackerSender('127.0.0.1', app.trackers.portOf(protocol.name), protocol);
+export const sendThroughSimulator = async (app: ProtocolApp, protocol: SimulatedProtocol, id: string, fixes: SentFix[], transport: 'tcp' | 'udp' = 'tcp'): Promise<Record<string, unknown>> => {
+  const port = app.trackers.portOf(protocol.name, transport);
+  const sender = transport === 'tcp' ? createTrackerSender('127.0.0.1', port, protocol) : createUdpTrackerSender('127.0.0.1', port, protocol);
   for (const { fix, time } of fixes) await sender.send(id, fix, time);
   await sender.close();
   const last = apiTime(fixes.at(-1)!.time);

@@ -44,25 +44,37 @@ describe('npm run simulate against a running server', () => {
     await database?.drop();
   });
 
-  const latestProtocols = async () => {
-    const positions = (await (await fetch(`${server.baseUrl}/api/positions`, { headers: { Authorization: AUTHORIZATION } })).json()) as { deviceId: number; protocol: string }[];
+  /** Identifier → protocol of the device's latest position, if it was taken at `since` or later. */
+  const latestProtocolsSince = async (since: number) => {
+    const positions = (await (await fetch(`${server.baseUrl}/api/positions`, { headers: { Authorization: AUTHORIZATION } })).json()) as { deviceId: number; protocol: string; fixTime: string }[];
     const devices = (await (await fetch(`${server.baseUrl}/api/devices`, { headers: { Authorization: AUTHORIZATION } })).json()) as { id: number; uniqueId: string }[];
-    return new Map(devices.map((device) => [device.uniqueId, positions.find((position) => position.deviceId === device.id)?.protocol]));
+    const recent = positions.filter((position) => Date.parse(position.fixTime) >= since);
+    return new Map(devices.map((device) => [device.uniqueId, recent.find((position) => position.deviceId === device.id)?.protocol]));
   };
 
-  it.each(['osmand', ...SIMULATED_PROTOCOLS.keys()])('registers its devices and drives them through %s until interrupted', async (protocol) => {
-    const cli = runCli(['--protocol', protocol, '--devices', '2', '--rate', '2', '--server', server.baseUrl, '--port', String(ports[protocol as ProtocolName]), '--email', ADMIN.email, '--password', ADMIN.password]);
+  const CASES: [string, 'tcp' | 'udp'][] = [...['osmand', ...SIMULATED_PROTOCOLS.keys()].map((protocol): [string, 'tcp'] => [protocol, 'tcp']), ['teltonika', 'udp'], ['h02', 'udp']];
+
+  it.each(CASES)('registers its devices and drives them through %s over %s until interrupted', async (protocol, transport) => {
+    // fixes carry whole seconds: one from the next second on was sent by this run
+    const since = Math.floor(Date.now() / 1000) * 1000 + 1000;
+    const cli = runCli(['--protocol', protocol, '--transport', transport, '--devices', '2', '--rate', '2', '--server', server.baseUrl, '--port', String(ports[protocol as ProtocolName]), '--email', ADMIN.email, '--password', ADMIN.password]);
     const identifiers = protocol === 'osmand' ? ['sim-00001', 'sim-00002'] : [0, 1].map((index) => SIMULATED_PROTOCOLS.get(protocol)!.identifier(index));
-    // the devices' latest positions came through this protocol (the IMEI-numbered fleets share devices)
+    // the devices' latest positions came through this protocol in this run (the IMEI-numbered fleets share devices)
     const latestOfFleet = async () => {
-      const latest = await latestProtocols();
+      const latest = await latestProtocolsSince(since);
       return identifiers.map((id) => latest.get(id));
     };
     await expect.poll(latestOfFleet, { timeout: 15_000, interval: 200 }).toEqual([protocol, protocol]);
     expect(await cli.interrupt()).toBe(0);
-    expect(cli.output()).toMatch(new RegExp(`simulating 2 ${protocol} devices at 2/s each`));
+    expect(cli.output()).toContain(`simulating 2 ${protocol} devices${transport === 'udp' ? ' over UDP' : ''} at 2/s each`);
     expect(cli.output()).toMatch(/stopped: sent [1-9]\d*, failed 0/);
   }, 30_000);
+
+  it('refuses UDP for a protocol whose trackers use TCP only, naming the ones that do', async () => {
+    const cli = runCli(['--protocol', 'gt06', '--transport', 'udp']);
+    expect(await cli.exited).toBe(1);
+    expect(cli.output()).toContain('gt06 trackers do not report over UDP; these do: teltonika, h02, tk103, gps103, gl200, meitrack');
+  });
 
   it('refuses an unknown protocol, naming the ones it speaks', async () => {
     const cli = runCli(['--protocol', 'nmea0183']);

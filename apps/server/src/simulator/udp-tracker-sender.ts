@@ -1,0 +1,56 @@
+import dgram from 'node:dgram';
+import type { SimulatedFix } from './journey.js';
+import type { SimulatedConnection, SimulatedProtocol } from './simulated-protocol.js';
+
+const ACK_TIMEOUT_MS = 10_000;
+
+interface UdpTracker extends SimulatedConnection {
+  socket: dgram.Socket;
+  waiting?: () => void;
+}
+
+/**
+ * Reports fixes the way `protocol`'s trackers do over UDP: each tracker its own socket (the server
+ * tells trackers apart by their address), a datagram per fix, waiting for the server's answer where
+ * the protocol has one (sent only after the position is stored).
+ */
+export const createUdpTrackerSender = (host: string, port: number, protocol: SimulatedProtocol) => {
+  const udpLocation = protocol.udpLocation;
+  if (!udpLocation) throw new Error(`${protocol.name} trackers do not report over UDP`);
+  const trackers = new Map<string, UdpTracker>();
+
+  const trackerOf = (id: string): UdpTracker => {
+    let tracker = trackers.get(id);
+    if (!tracker) {
+      const socket = dgram.createSocket(host.includes(':') ? 'udp6' : 'udp4');
+      const created: UdpTracker = { socket, serial: 1 };
+      socket.on('message', () => {
+        created.waiting?.();
+        created.waiting = undefined;
+      });
+      trackers.set(id, (tracker = created));
+    }
+    return tracker;
+  };
+
+  const send = (id: string, fix: SimulatedFix, time: Date) =>
+    new Promise<void>((resolve, reject) => {
+      const tracker = trackerOf(id);
+      const { bytes, answered } = udpLocation(id, fix, time, tracker);
+      if (answered) {
+        const timer = setTimeout(() => reject(new Error(`no ${protocol.name} acknowledgement for ${id}`)), ACK_TIMEOUT_MS);
+        tracker.waiting = () => (clearTimeout(timer), resolve());
+      }
+      tracker.socket.send(bytes, port, host, (error) => {
+        if (error) reject(error);
+        else if (!answered) resolve();
+      });
+    });
+
+  const close = async () => {
+    for (const tracker of trackers.values()) tracker.socket.close();
+    trackers.clear();
+  };
+
+  return { send, close };
+};
