@@ -147,7 +147,9 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
   const handle = (session: DeviceSession, frame: Buffer, result: DecodeResult, reply: Reply): MaybeAsync<void> => {
     const known = result.identify === undefined ? true : identify(session, result.identify, result.alsoKnownAs);
     if (!(known instanceof Promise)) return proceed(session, result, reply, known);
-    return known.then((bound) => proceed(session, bound ? underDeviceSettings(session, frame, result) : result, reply, bound)).catch((error: unknown) => notProcessed(session, error));
+    // the frame may be a view of a read buffer that the next read reuses: decoding it again later needs its own bytes
+    const own = configure ? Buffer.from(frame) : frame;
+    return known.then((bound) => proceed(session, bound ? underDeviceSettings(session, own, result) : result, reply, bound)).catch((error: unknown) => notProcessed(session, error));
   };
 
   /**
