@@ -37,6 +37,7 @@ import smsRoutes from './api/sms.routes.js';
 import socketRoutes from './api/socket.routes.js';
 import statisticsRoutes from './api/statistics.routes.js';
 import userRoutes from './api/user.routes.js';
+import { osmandOptionsOf } from './protocols/osmand/osmand.decoder.js';
 import { createOsmAndHandler } from './protocols/osmand/osmand.handler.js';
 import { registerRequestCounting } from './statistics/request-counting.js';
 import metricsRoutes, { registerRequestMetrics } from './metrics/metrics.routes.js';
@@ -125,7 +126,7 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
   await app.register(openapiRoutes);
 
   // Phone apps may report through the web port: POST / is the OsmAnd protocol (reference §7.3).
-  const osmand = createOsmAndHandler(ctx.ingest, ctx.deviceResolver, ctx.log, ctx.now);
+  const osmand = createOsmAndHandler(ctx.ingest, ctx.deviceResolver, ctx.log, ctx.now, osmandOptionsOf(ctx.config.processing));
   app.post('/', { config: { rawBody: true } }, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : request.body ? JSON.stringify(request.body) : '';
     const result = await osmand({ method: 'POST', url: request.url, contentType: request.headers['content-type'], remoteAddress: request.ip, body: request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(request.body as Record<string, string>).toString() : body });

@@ -38,4 +38,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ STATISTICS_INTERVAL: '2' }).statisticsInterval).toBe(2);
     expect(() => loadConfig({ STATISTICS_INTERVAL: '0' })).toThrow(/STATISTICS_INTERVAL must be an integer from 1 to 604800/);
   });
+
+  it("takes OsmAnd's speed unit from OSMAND_SPEED, refusing a unit it does not know", () => {
+    expect(loadConfig({}).processing['osmand.speed']).toBeUndefined();
+    expect(loadConfig({ OSMAND_SPEED: 'kmh', OSMAND_MIN_ACCURACY: '25' }).processing).toMatchObject({ 'osmand.speed': 'kmh', 'osmand.minAccuracy': 25 });
+    expect(() => loadConfig({ OSMAND_SPEED: 'kph' })).toThrow('OSMAND_SPEED must be one of kn, kmh, mph, mps (got "kph")');
+  });
 });

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createAppContext } from './app-context.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { osmandOptionsOf } from './protocols/osmand/osmand.decoder.js';
 import { createOsmAndHandler } from './protocols/osmand/osmand.handler.js';
 import { startOsmAndListener } from './protocols/osmand/osmand.listener.js';
 import { configuredListeners, startProtocolServers } from './protocols/protocol-servers.js';
@@ -28,7 +29,7 @@ const main = async () => {
   const app = await buildApp(ctx, { loggerInstance: log });
   const listeners: http.Server[] = [];
   if (config.protocolPorts.osmand > 0) {
-    listeners.push(await startOsmAndListener(createOsmAndHandler(ctx.ingest, ctx.deviceResolver, log, ctx.now), config.protocolPorts.osmand, config.host, log));
+    listeners.push(await startOsmAndListener(createOsmAndHandler(ctx.ingest, ctx.deviceResolver, log, ctx.now, osmandOptionsOf(config.processing)), config.protocolPorts.osmand, config.host, log));
   }
   const trackers = await startProtocolServers(ctx, configuredListeners(config.protocolPorts));
   ctx.metrics.watchTrackerConnections(() => {

@@ -1,4 +1,4 @@
-import type { DistanceUnit, Server, SpeedUnit, User, VolumeUnit } from '@tracklane/domain';
+import { SPEED_UNITS, type DistanceUnit, type Server, type SpeedUnit, type User, type VolumeUnit } from '@tracklane/domain';
 
 export type MessageLanguage = 'en' | 'hi';
 
@@ -12,7 +12,6 @@ export interface UserPreferences {
   volumeUnit: VolumeUnit;
 }
 
-const SPEED_UNITS: readonly string[] = ['kn', 'kmh', 'mph', 'mps'];
 const DISTANCE_UNITS: readonly string[] = ['km', 'mi', 'nmi'];
 const VOLUME_UNITS: readonly string[] = ['ltr', 'impGal', 'usGal'];
 

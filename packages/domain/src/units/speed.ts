@@ -1,5 +1,6 @@
 /** Speed conversions; positions store knots. */
-export type SpeedUnit = 'kn' | 'kmh' | 'mph' | 'mps';
+export const SPEED_UNITS = ['kn', 'kmh', 'mph', 'mps'] as const;
+export type SpeedUnit = (typeof SPEED_UNITS)[number];
 
 const KNOTS_PER_UNIT: Record<SpeedUnit, number> = {
   kn: 1,

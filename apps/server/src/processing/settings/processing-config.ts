@@ -24,6 +24,7 @@ export const readProcessingConfig = (env: Record<string, string | undefined>, pr
     if (raw === undefined || raw === '') continue;
     const value = parse(definition.type, raw);
     if (value === undefined) problems.push(`${name} must be ${definition.type === 'boolean' ? 'true or false' : 'a number'} (got "${raw}")`);
+    else if (definition.oneOf && !definition.oneOf.includes(String(value))) problems.push(`${name} must be one of ${definition.oneOf.join(', ')} (got "${raw}")`);
     else config[key] = value;
   }
   return Object.freeze(config);

@@ -4,12 +4,16 @@
  * `FILTER_MAX_SPEED`); `device` keys by device and group attributes; `server` keys by server
  * attributes. Durations are in the unit Traccar uses for the key (mostly seconds).
  */
+import { SPEED_UNITS } from '@tracklane/domain';
+
 export type KeyScope = 'config' | 'server' | 'device';
 
 interface KeyDefinition {
   type: 'boolean' | 'number' | 'string';
   scopes: readonly KeyScope[];
   default?: boolean | number | string;
+  /** The values a string key may take. */
+  oneOf?: readonly string[];
   description: string;
 }
 
@@ -77,6 +81,8 @@ export const PROCESSING_KEYS = {
   'suntech.includeAdc': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry three ADC values' },
   'suntech.includeRpm': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry the engine RPM' },
   'suntech.includeTemp': { type: 'boolean', scopes: CD, default: false, description: 'Suntech: HBM reports carry temperature sensors' },
+  'osmand.speed': { type: 'string', scopes: C, default: 'kn', oneOf: SPEED_UNITS, description: "OsmAnd: the unit of the query form's speed (kn, kmh, mph or mps); the JSON form's is always m/s" },
+  'osmand.minAccuracy': { type: 'number', scopes: C, default: 10, description: 'OsmAnd: metres below which a JSON accuracy counts as unknown (0)' },
   'decoder.timezone': { type: 'string', scopes: CD, default: '', description: 'Zone of the clock of devices that report local time (JT808: GMT+8 unless set; GT06 unless its login names one): UTC, GMT+8, UTC-03:30 or a zone name such as Europe/Moscow' },
   'h02.ack': { type: 'boolean', scopes: CD, default: false, description: 'H02: answer every text location but a V1 (which has its own reply) with an R12' },
   'gl200.ack': { type: 'boolean', scopes: CD, default: false, description: 'Queclink: answer every text message with +SACK:<count>$, which devices in SACK mode wait for before dropping buffered reports' },

@@ -3,6 +3,8 @@ import type { DecodedPosition } from '../decoded-position.js';
 import { decodeJson } from './osmand-json.decoder.js';
 import { decodeQuery } from './osmand-query.decoder.js';
 import { OsmAndFormatError } from './osmand-values.js';
+import type { ProcessingConfig } from '../../processing/settings/processing-config.js';
+import { PROCESSING_KEYS } from '../../processing/settings/processing-keys.js';
 
 export interface OsmAndRequest {
   method: string;
@@ -21,7 +23,16 @@ export interface OsmAndOptions {
   now: () => number;
 }
 
-export const OSMAND_DEFAULT_OPTIONS: Omit<OsmAndOptions, 'now'> = { speedUnit: 'kn', minAccuracy: 10 };
+export const OSMAND_DEFAULT_OPTIONS: Omit<OsmAndOptions, 'now'> = {
+  speedUnit: PROCESSING_KEYS['osmand.speed'].default as SpeedUnit,
+  minAccuracy: PROCESSING_KEYS['osmand.minAccuracy'].default,
+};
+
+/** The options OSMAND_SPEED and OSMAND_MIN_ACCURACY set (the config checked the unit). */
+export const osmandOptionsOf = (config: ProcessingConfig): Omit<OsmAndOptions, 'now'> => ({
+  speedUnit: (config['osmand.speed'] as SpeedUnit | undefined) ?? OSMAND_DEFAULT_OPTIONS.speedUnit,
+  minAccuracy: (config['osmand.minAccuracy'] as number | undefined) ?? OSMAND_DEFAULT_OPTIONS.minAccuracy,
+});
 
 export type OsmAndDecodeResult =
   | { kind: 'position'; form: 'query' | 'json'; position: DecodedPosition; notificationToken?: string }

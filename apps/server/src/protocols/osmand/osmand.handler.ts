@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isAcknowledged, type IngestResult, type PositionIngest } from '../../processing/position-ingest.js';
 import type { DeviceResolver } from '../transport/device-resolver.js';
-import { decodeOsmAnd, OSMAND_DEFAULT_OPTIONS, type OsmAndRequest } from './osmand.decoder.js';
+import { decodeOsmAnd, OSMAND_DEFAULT_OPTIONS, type OsmAndOptions, type OsmAndRequest } from './osmand.decoder.js';
 
 export interface OsmAndReply {
   status: number;
@@ -14,9 +14,9 @@ export interface OsmAndReply {
  * identifier goes to the resolver like a tracker's: listed for administrators, or registered (and
  * its position stored) with REGISTER_UNKNOWN.
  */
-export const createOsmAndHandler = (ingest: PositionIngest, resolver: DeviceResolver, log: FastifyBaseLogger, now: () => number = Date.now) => {
+export const createOsmAndHandler = (ingest: PositionIngest, resolver: DeviceResolver, log: FastifyBaseLogger, now: () => number = Date.now, settings: Omit<OsmAndOptions, 'now'> = OSMAND_DEFAULT_OPTIONS) => {
   // made once: an object spread per request would leave its garbage in the old generation (see sqlite-ingest-writer.ts)
-  const options = { ...OSMAND_DEFAULT_OPTIONS, now };
+  const options = { ...settings, now };
   return async (request: OsmAndRequest): Promise<OsmAndReply> => {
     const decoded = decodeOsmAnd(request, options);
     if (decoded.kind === 'invalid') return { status: 400, body: decoded.message };
