@@ -201,6 +201,14 @@ test('the attribute dialog locks the type of known keys and adds values in the u
   await page.getByRole('spinbutton', { name: 'Speed limit' }).fill('100');
   await expect(page.getByText('kn', { exact: true })).toBeVisible();
 
+  // the zone of a tracker's clock is known too, as text
+  await page.getByRole('button', { name: 'Add' }).last().click();
+  await dialog.getByRole('combobox', { name: 'Key' }).fill('decoder.timezone');
+  await expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveText('Text');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('textbox', { name: 'Time zone of the tracker clock' }).fill('Asia/Kolkata');
+
   await page.getByRole('button', { name: 'Add' }).last().click();
   await dialog.getByRole('combobox', { name: 'Key' }).fill('fleetColour');
   await expect(dialog.getByRole('combobox', { name: 'Type' })).not.toHaveAttribute('aria-disabled', 'true');
@@ -208,7 +216,7 @@ test('the attribute dialog locks the type of known keys and adds values in the u
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('checkbox', { name: 'fleetColour' })).not.toBeChecked();
   await save(page);
-  await expect.poll(async () => (await adminApi<{ attributes: Record<string, unknown> }>(`/api/devices/${device.id}`)).body.attributes).toEqual({ speedLimit: 100, fleetColour: false });
+  await expect.poll(async () => (await adminApi<{ attributes: Record<string, unknown> }>(`/api/devices/${device.id}`)).body.attributes).toEqual({ speedLimit: 100, 'decoder.timezone': 'Asia/Kolkata', fleetColour: false });
 });
 
 test('server settings saved by the administrator change what the server reports', async ({ page }) => {

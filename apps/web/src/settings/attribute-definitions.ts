@@ -17,6 +17,12 @@ export const OBJECT_ATTRIBUTES: AttributeDefinitions = {
   'report.ignoreOdometer': { label: 'attributeReportIgnoreOdometer', type: 'boolean' },
 };
 
+/** Keys devices and groups understand beyond those: the zone of the tracker's clock, for trackers that report local time. */
+export const DEVICE_ATTRIBUTES: AttributeDefinitions = {
+  ...OBJECT_ATTRIBUTES,
+  'decoder.timezone': { label: 'attributeDecoderTimezone', type: 'string' },
+};
+
 /** Keys a user's or the server's preferences understand (spec §3). */
 export const PREFERENCE_ATTRIBUTES: AttributeDefinitions = {
   notificationTokens: { label: 'attributeNotificationTokens', type: 'string' },

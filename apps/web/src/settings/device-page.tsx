@@ -1,7 +1,7 @@
 import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { DEVICE_CATEGORIES, type Device } from '@tracklane/domain';
 import { useTranslation } from 'react-i18next';
-import { OBJECT_ATTRIBUTES } from './attribute-definitions';
+import { DEVICE_ATTRIBUTES } from './attribute-definitions';
 import { AttributesEditor } from './components/attributes-editor';
 import { EditItemPage } from './components/edit-item-page';
 import { FormSection } from './components/form-section';
@@ -41,7 +41,7 @@ export default function DevicePage() {
             <FormControlLabel control={<Checkbox checked={device.disabled} onChange={(event) => setDevice({ ...device, disabled: event.target.checked })} />} label={t('sharedDisabled')} />
           </FormSection>
           <FormSection title={t('sharedAttributes')}>
-            <AttributesEditor attributes={device.attributes} setAttributes={(attributes) => setDevice({ ...device, attributes })} definitions={OBJECT_ATTRIBUTES} />
+            <AttributesEditor attributes={device.attributes} setAttributes={(attributes) => setDevice({ ...device, attributes })} definitions={DEVICE_ATTRIBUTES} />
           </FormSection>
           {device.id !== undefined && (
             <FormSection title={t('sharedConnections')}>

@@ -1,6 +1,6 @@
 import type { Group } from '@tracklane/domain';
 import { useTranslation } from 'react-i18next';
-import { OBJECT_ATTRIBUTES } from './attribute-definitions';
+import { DEVICE_ATTRIBUTES } from './attribute-definitions';
 import { AttributesEditor } from './components/attributes-editor';
 import { EditItemPage } from './components/edit-item-page';
 import { FormSection } from './components/form-section';
@@ -23,7 +23,7 @@ export default function GroupPage() {
             <GroupSelect label={t('groupParent')} value={group.groupId} excludeId={group.id} onChange={(groupId) => setGroup({ ...group, groupId })} />
           </FormSection>
           <FormSection title={t('sharedAttributes')}>
-            <AttributesEditor attributes={group.attributes} setAttributes={(attributes) => setGroup({ ...group, attributes })} definitions={OBJECT_ATTRIBUTES} />
+            <AttributesEditor attributes={group.attributes} setAttributes={(attributes) => setGroup({ ...group, attributes })} definitions={DEVICE_ATTRIBUTES} />
           </FormSection>
         </>
       )}
