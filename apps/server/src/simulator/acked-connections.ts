@@ -1,7 +1,6 @@
 import net from 'node:net';
+import { sendMessage, type AnswerWaiter } from './message-send.js';
 import type { SimulatedConnection, SimulatedMessage } from './simulated-protocol.js';
-
-const ACK_TIMEOUT_MS = 10_000;
 
 export interface AckedConnection extends SimulatedConnection {
   socket: net.Socket;
@@ -22,7 +21,7 @@ export const createAckedConnections = (host: string, port: number, name: string,
 
   const connect = (id: string) => {
     const socket = net.connect({ host, port });
-    let waiting: { resolve(): void; reject(error: Error): void } | undefined;
+    let waiting: AnswerWaiter | undefined;
     socket.on('data', () => {
       waiting?.resolve();
       waiting = undefined;
@@ -34,16 +33,8 @@ export const createAckedConnections = (host: string, port: number, name: string,
     };
     socket.on('error', closed);
     socket.on('close', () => closed());
-    const send = ({ bytes, answered }: SimulatedMessage) =>
-      new Promise<void>((resolve, reject) => {
-        if (!answered) {
-          socket.write(bytes, (error) => (error ? reject(error) : resolve()));
-          return;
-        }
-        const timer = setTimeout(() => reject(new Error(`no ${name} acknowledgement for ${id}`)), ACK_TIMEOUT_MS);
-        waiting = { resolve: () => (clearTimeout(timer), resolve()), reject: (error) => (clearTimeout(timer), reject(error)) };
-        socket.write(bytes);
-      });
+    const send = (message: SimulatedMessage) =>
+      sendMessage(message, (bytes, written) => socket.write(bytes, written), (waiter) => (waiting = waiter), `${name} tracker ${id}`);
     return new Promise<AckedConnection>((resolve, reject) => {
       socket.once('connect', () => {
         const connection: AckedConnection = { socket, serial: 1, send };

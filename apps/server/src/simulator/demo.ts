@@ -59,7 +59,7 @@ const planFleet = async (ctx: AppContext, config: Config): Promise<DemoVehicle[]
   for (const [index, vehicle] of DEMO_FLEET.entries()) {
     const origin = { latitude: CENTRE.latitude + ((index % 3) - 1) * 0.01, longitude: CENTRE.longitude + (Math.floor(index / 3) - 1) * 0.012 };
     const phoneId = `demo-${String(index + 1).padStart(3, '0')}`;
-    const tracker = vehicle.protocol === 'osmand' ? undefined : SIMULATED_PROTOCOLS.get(vehicle.protocol);
+    const tracker = SIMULATED_PROTOCOLS.get(vehicle.protocol);
     const earlier = await ctx.repos.deviceState.findByUniqueId(phoneId);
     if (tracker && config.protocolPorts[vehicle.protocol] > 0 && !earlier) {
       vehicles.push({ ...vehicle, uniqueId: tracker.identifier(FIRST_TRACKER_NUMBER + index), origin });
@@ -86,7 +86,7 @@ const fleetSender = (vehicles: DemoVehicle[], config: Config) => {
   const trackerSenders = new Map<ProtocolName, ReturnType<typeof createTrackerSender>>();
   const senders = new Map<string, FixSender>();
   for (const { protocol, uniqueId } of vehicles) {
-    const tracker = protocol === 'osmand' ? undefined : SIMULATED_PROTOCOLS.get(protocol);
+    const tracker = SIMULATED_PROTOCOLS.get(protocol);
     if (!tracker) {
       senders.set(uniqueId, (id, fix, time) => sendOsmAnd(osmandUrl, id, fix, time));
       continue;

@@ -1,12 +1,11 @@
 import dgram from 'node:dgram';
 import type { SimulatedFix } from './journey.js';
+import { sendMessage, type AnswerWaiter } from './message-send.js';
 import type { SimulatedConnection, SimulatedProtocol } from './simulated-protocol.js';
-
-const ACK_TIMEOUT_MS = 10_000;
 
 interface UdpTracker extends SimulatedConnection {
   socket: dgram.Socket;
-  waiting?: () => void;
+  waiting?: AnswerWaiter;
 }
 
 /**
@@ -25,7 +24,7 @@ export const createUdpTrackerSender = (host: string, port: number, protocol: Sim
       const socket = dgram.createSocket(host.includes(':') ? 'udp6' : 'udp4');
       const created: UdpTracker = { socket, serial: 1 };
       socket.on('message', () => {
-        created.waiting?.();
+        created.waiting?.resolve();
         created.waiting = undefined;
       });
       trackers.set(id, (tracker = created));
@@ -33,19 +32,11 @@ export const createUdpTrackerSender = (host: string, port: number, protocol: Sim
     return tracker;
   };
 
-  const send = (id: string, fix: SimulatedFix, time: Date) =>
-    new Promise<void>((resolve, reject) => {
-      const tracker = trackerOf(id);
-      const { bytes, answered } = udpLocation(id, fix, time, tracker);
-      if (answered) {
-        const timer = setTimeout(() => reject(new Error(`no ${protocol.name} acknowledgement for ${id}`)), ACK_TIMEOUT_MS);
-        tracker.waiting = () => (clearTimeout(timer), resolve());
-      }
-      tracker.socket.send(bytes, port, host, (error) => {
-        if (error) reject(error);
-        else if (!answered) resolve();
-      });
-    });
+  const send = (id: string, fix: SimulatedFix, time: Date) => {
+    const tracker = trackerOf(id);
+    const write = (bytes: Buffer, written: (error?: Error | null) => void) => tracker.socket.send(bytes, port, host, written);
+    return sendMessage(udpLocation(id, fix, time, tracker), write, (waiter) => (tracker.waiting = waiter), `${protocol.name} tracker ${id}`);
+  };
 
   const close = async () => {
     for (const tracker of trackers.values()) tracker.socket.close();
