@@ -65,6 +65,8 @@ export const createDeviceCatalog = (repos: Repositories, config: ProcessingConfi
       const groupAttributes = groupChain(device.groupId, groupMap).map((group) => group.attributes);
       return createDeviceSettings({ device: device.attributes, groups: groupAttributes, server: serverAttributes, config });
     },
+    /** Moves on at every settings or access change: settings read at another version may be stale. */
+    settingsVersion: (): number => version,
     /** The device's group chain, nearest first. */
     groupsOf: async (device: Device): Promise<Group[]> => groupChain(device.groupId, await groups.get()),
     invalidate: (): void => {

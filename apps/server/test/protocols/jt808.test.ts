@@ -69,3 +69,22 @@ describe.each(testDatabases())('JT808 terminal whose clock runs on UTC (decoder.
     tracker.close();
   });
 });
+
+describe.each(testDatabases())('JT808 terminal whose decoder.timezone changes while it stays connected on $name', (database) => {
+  const app = useProtocolApp(database, 'jt808', '79042262206');
+
+  it('reads the next location on the same connection in the newly set zone', async () => {
+    const tracker = await connectTracker(app.trackers.portOf('jt808'));
+    tracker.send(escaped(location));
+    expect(await hexOf(tracker, 20)).toBe('7e80010005079042262206000008ca020000937e');
+    expect(await latestPosition(app)).toMatchObject({ fixTime: '2022-12-29T02:03:22.000+00:00' });
+
+    const device = (await app.admin.get(`/api/devices/${app.deviceId}`)).json() as Record<string, unknown>;
+    expect((await app.admin.put(`/api/devices/${app.deviceId}`, { ...device, attributes: { 'decoder.timezone': 'UTC' } })).statusCode).toBe(200);
+    tracker.send(escaped(location));
+    expect(await hexOf(tracker, 20)).toBe('7e80010005079042262206000008ca020000937e');
+    // the same clock reading, 10:03:22, now read as UTC
+    expect(await latestPosition(app)).toMatchObject({ fixTime: '2022-12-29T10:03:22.000+00:00' });
+    tracker.close();
+  });
+});

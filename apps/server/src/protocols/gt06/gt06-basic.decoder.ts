@@ -20,7 +20,8 @@ const decodeLogin = (reader: ByteReader, dataLength: number, state: Gt06State, s
     const word = reader.u16();
     const hhmm = word >> 4;
     const offset = (Math.trunc(hhmm / 100) * 60 + (hhmm % 100)) * 60;
-    state.zone = fixedOffset((word & 0x08 ? -offset : offset) * 1000);
+    state.loginZone = fixedOffset((word & 0x08 ? -offset : offset) * 1000);
+    state.zone = state.loginZone;
   }
   return { identify: imei, positions: [], ack: [gt06Ack(0x01, serial)] };
 };

@@ -10,6 +10,8 @@ export const left = (reader: ByteReader): number => reader.remaining - 4;
 /** Per-connection GT06 state: the zone of the device's clock, from its login or `decoder.timezone` (UTC unless either says). */
 export interface Gt06State {
   zone: DeviceTimeZone;
+  /** The zone the login announced, which wins over the setting also when the settings are read again. */
+  loginZone: DeviceTimeZone | undefined;
 }
 
 /** Layouts told apart by type and length (Traccar's variants), plus the configured device model. */

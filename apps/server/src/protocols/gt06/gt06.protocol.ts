@@ -9,10 +9,10 @@ export const gt06Protocol = defineProtocol<Gt06State>({
   transports: ['tcp'],
   createFramer: createGt06Framer,
   maxFrameLength: GT06_MAX_FRAME,
-  createState: () => ({ zone: UTC_ZONE }),
-  // a login that names its zone is decoded after this, so it still wins
+  createState: () => ({ zone: UTC_ZONE, loginZone: undefined }),
+  // a login that names its zone wins, also when the settings are read again while it stays connected
   configure: (state, settings) => {
-    state.zone = parseTimeZone(settings.string('decoder.timezone')) ?? UTC_ZONE;
+    state.zone = state.loginZone ?? parseTimeZone(settings.string('decoder.timezone')) ?? UTC_ZONE;
   },
   decode: decodeGt06,
 });

@@ -42,6 +42,8 @@ export const createDeviceResolver = ({ repos, broadcaster, unknownDevices, regis
   };
 
   return {
+    /** The device registered under exactly this identifier, if any; nothing is recorded when there is none. */
+    find: (uniqueId: string): Promise<Device | undefined> => repos.deviceState.findByUniqueId(uniqueId),
     /** `alsoKnownAs`: other forms of the identifier a device may be registered under; an unknown one is registered or listed as `uniqueId`. */
     resolve: async (uniqueId: string, protocol: string, remoteAddress: string, alsoKnownAs: readonly string[] = []): Promise<Device | undefined> => {
       const device = (await find(uniqueId, alsoKnownAs)) ?? (registerUnknown ? await register(uniqueId, protocol) : undefined);

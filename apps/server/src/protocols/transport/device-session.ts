@@ -11,6 +11,8 @@ export interface DeviceSession<S = unknown> {
   readonly remoteAddress: string;
   uniqueId: string | undefined;
   model: string | undefined;
+  /** The settings version (see the frame handler's `settings`) the device's model and decoder settings were read at; -1 before. */
+  settingsAt: number;
   state: S;
   /** Epoch milliseconds of the last frame. */
   lastSeen: number;
@@ -24,6 +26,7 @@ export const createDeviceSession = <S>(protocol: string, transport: Transport, r
   remoteAddress,
   uniqueId: undefined,
   model: undefined,
+  settingsAt: -1,
   state,
   lastSeen: now,
   ingestMemo: undefined,

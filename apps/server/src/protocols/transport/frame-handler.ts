@@ -14,8 +14,14 @@ export interface FrameHandlerOptions {
   resolver: DeviceResolver;
   log: FastifyBaseLogger;
   now: () => number;
-  /** A device's settings, for protocols whose decoding depends on them (`configure`). */
-  settingsFor?: (device: Device) => Promise<DeviceSettings>;
+  /** Where a device's settings come from, for its model and for protocols whose decoding depends on them (`configure`). */
+  settings?: DecoderSettingsSource;
+}
+
+/** A device's settings, and a version that moves on whenever any of them (or a device's model) may have changed: the device catalog. */
+export interface DecoderSettingsSource {
+  settingsFor(device: Device): Promise<DeviceSettings>;
+  settingsVersion(): number;
 }
 
 /** Sends bytes back to the tracker of a session. */
@@ -29,8 +35,8 @@ const preview = (frame: Buffer): string => (frame.length > 64 ? `${frame.subarra
  * has it), stores its positions in order, and only then sends the acknowledgement, so a tracker
  * that hears back knows its data is committed. A malformed frame costs one log line, nothing else.
  */
-export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settingsFor }: FrameHandlerOptions) => {
-  const configure = protocol.configure && settingsFor ? { apply: protocol.configure, settingsFor } : undefined;
+export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settings }: FrameHandlerOptions) => {
+  const configure = protocol.configure && settings ? protocol.configure : undefined;
 
   const decode = (session: DeviceSession, frame: Buffer): DecodeResult | undefined => {
     const context: DecodeContext<unknown> = {
@@ -48,16 +54,34 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
     }
   };
 
+  /** The session takes the device's identifier, model and decoder settings, as they are at the settings version `at`. */
+  const bind = async (session: DeviceSession, device: Device, at: number): Promise<void> => {
+    session.uniqueId = device.uniqueId;
+    session.model = device.model ?? undefined;
+    if (configure) configure(session.state, await settings!.settingsFor(device));
+    session.settingsAt = at;
+  };
+
   /** Binds the announced identifier; false when no device has it. Synchronous when already bound. */
   const identify = (session: DeviceSession, uniqueId: string, alsoKnownAs: readonly string[] | undefined): MaybeAsync<boolean> => {
     if (session.uniqueId === uniqueId || (session.uniqueId !== undefined && alsoKnownAs?.includes(session.uniqueId))) return true;
+    const at = settings?.settingsVersion() ?? -1;
     return resolver.resolve(uniqueId, protocol.name, session.remoteAddress, alsoKnownAs).then(async (device) => {
       if (!device) return false;
-      session.uniqueId = device.uniqueId;
-      session.model = device.model ?? undefined;
-      if (configure) configure.apply(session.state, await configure.settingsFor(device));
+      await bind(session, device, at);
       return true;
     });
+  };
+
+  /** Whether the bound device's model or settings may have changed since the session read them: trackers stay connected for days. */
+  const stale = (session: DeviceSession): boolean => settings !== undefined && session.uniqueId !== undefined && session.settingsAt !== settings.settingsVersion();
+
+  /** The bound device's model and settings read again; a device removed meanwhile keeps them (its positions find it gone). */
+  const refresh = async (session: DeviceSession): Promise<void> => {
+    const at = settings!.settingsVersion();
+    const device = await resolver.find(session.uniqueId!);
+    if (device) await bind(session, device, at);
+    else session.settingsAt = at;
   };
 
   /** Whether a position's outcome lets the tracker hear its acknowledgement: stored, or filtered (which Traccar acknowledges too). */
@@ -152,12 +176,7 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
     return known.then((bound) => proceed(session, bound ? underDeviceSettings(session, own, result) : result, reply, bound)).catch((error: unknown) => notProcessed(session, error));
   };
 
-  /**
-   * Settles once the frame's positions are committed and its acknowledgement sent, or once storing
-   * them failed (logged, unacknowledged); never rejects. Synchronous when it stores nothing.
-   */
-  return (session: DeviceSession, frame: Buffer, reply: Reply): MaybeAsync<void> => {
-    session.lastSeen = now();
+  const decodeAndHandle = (session: DeviceSession, frame: Buffer, reply: Reply): MaybeAsync<void> => {
     const result = decode(session, frame);
     if (!result) return;
     try {
@@ -165,6 +184,27 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
     } catch (error) {
       notProcessed(session, error);
     }
+  };
+
+  /** The frame decoded once the device's model and settings are read again; if they cannot be, under those it had. */
+  const refreshedThenHandled = (session: DeviceSession, frame: Buffer, reply: Reply): Promise<void> =>
+    refresh(session).then(
+      () => decodeAndHandle(session, frame, reply),
+      (error: unknown) => {
+        log.warn({ err: error, protocol: protocol.name, uniqueId: session.uniqueId }, 'device settings not read again');
+        return decodeAndHandle(session, frame, reply);
+      },
+    );
+
+  /**
+   * Settles once the frame's positions are committed and its acknowledgement sent, or once storing
+   * them failed (logged, unacknowledged); never rejects. Synchronous when it stores nothing.
+   */
+  return (session: DeviceSession, frame: Buffer, reply: Reply): MaybeAsync<void> => {
+    session.lastSeen = now();
+    // the frame may be a view of a read buffer that the next read reuses: decoding it later needs its own bytes
+    if (stale(session)) return refreshedThenHandled(session, Buffer.from(frame), reply);
+    return decodeAndHandle(session, frame, reply);
   };
 };
 
