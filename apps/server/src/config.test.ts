@@ -44,4 +44,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ OSMAND_SPEED: 'kmh', OSMAND_MIN_ACCURACY: '25' }).processing).toMatchObject({ 'osmand.speed': 'kmh', 'osmand.minAccuracy': 25 });
     expect(() => loadConfig({ OSMAND_SPEED: 'kph' })).toThrow('OSMAND_SPEED must be one of kn, kmh, mph, mps (got "kph")');
   });
+
+  it('takes the H02 binary message length from H02_MESSAGE_LENGTH, 32 or 45 only', () => {
+    expect(loadConfig({ H02_MESSAGE_LENGTH: '45' }).processing['h02.messageLength']).toBe(45);
+    expect(() => loadConfig({ H02_MESSAGE_LENGTH: '40' })).toThrow('H02_MESSAGE_LENGTH must be one of 0, 32, 45 (got "40")');
+  });
 });

@@ -46,8 +46,8 @@ export const nothing = (): DecodeResult => ({ positions: [], ack: [] });
 export interface ProtocolDefinition<S = unknown> {
   name: ProtocolName;
   transports: readonly Transport[];
-  /** New framer for one TCP connection (UDP datagrams are frames already). */
-  createFramer(): Framer;
+  /** New framer for one TCP connection (UDP datagrams are frames already), under the server's settings (environment; their defaults when absent). */
+  createFramer(settings?: DeviceSettings): Framer;
   /** Most bytes a connection may buffer without completing a frame before it is closed. */
   maxFrameLength: number;
   createState(): S;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { ProtocolName } from './protocol-ports.js';
 import { PROTOCOLS, protocolByName } from './protocol-registry.js';
+import { createDeviceSettings } from '../processing/settings/device-settings.js';
 import { createFrameHandler } from './transport/frame-handler.js';
 import { createTcpIoThread } from './transport/tcp-io-thread.js';
 import { startTcpServer, type ProtocolServer } from './transport/tcp-server.js';
@@ -31,6 +32,8 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
   const { config, log, now } = ctx;
   const resolver = ctx.deviceResolver;
   const servers: ProtocolServer[] = [];
+  // the environment's, which framing may depend on: a framer starts before its tracker is known
+  const serverSettings = createDeviceSettings({ device: {}, groups: [], server: {}, config: config.processing });
   // one thread owns every tracker socket of these listeners; it starts with the first TCP listener
   const io = createTcpIoThread(log, { intake: ctx.ingest.intake });
   const markingOffline = new Set<Promise<void>>();
@@ -54,7 +57,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
       const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
       let port = listener.port;
       if (protocol.transports.includes('tcp')) {
-        const server = await startTcpServer({ ...options, io, port, onDisconnect: (uniqueId) => track(markOffline(uniqueId)) });
+        const server = await startTcpServer({ ...options, io, port, settings: serverSettings, onDisconnect: (uniqueId) => track(markOffline(uniqueId)) });
         servers.push(server);
         port = server.port; // UDP on the same number, also when the TCP port was picked
       }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceSettings } from '../../processing/settings/device-settings.js';
 import type { ProtocolDefinition } from '../protocol-definition.js';
 import { createDeviceSession, type DeviceSession } from './device-session.js';
 import { FrameBuffer, FrameBufferOverflow, InvalidStream, ownFrame } from './frame-buffer.js';
@@ -18,6 +19,8 @@ export interface TcpServerOptions {
   now: () => number;
   /** A connection ended, after its last frame was handled (the device goes offline, as in Traccar). */
   onDisconnect?(uniqueId: string): void;
+  /** The server's settings, for protocols whose framing depends on one (`h02.messageLength`). */
+  settings?: DeviceSettings;
 }
 
 /** Frames waiting per connection before reading pauses (a tracker may send a whole backlog at once). */
@@ -36,7 +39,7 @@ export interface ProtocolServer {
 }
 
 /** Tracker connections of one protocol: one session, one frame buffer and one ordered queue each. */
-export const startTcpServer = async ({ protocol, handler, io, port, host, idleTimeout, log, now, onDisconnect }: TcpServerOptions): Promise<ProtocolServer> => {
+export const startTcpServer = async ({ protocol, handler, io, port, host, idleTimeout, log, now, onDisconnect, settings }: TcpServerOptions): Promise<ProtocolServer> => {
   /** Open connections, with when each last received data. */
   const connections = new Map<TrackerConnection, { lastRead: number; session: DeviceSession }>();
   /** Each closed connection's last frames and disconnect report, awaited by close(). */
@@ -47,7 +50,7 @@ export const startTcpServer = async ({ protocol, handler, io, port, host, idleTi
     const session = createDeviceSession(protocol.name, 'tcp', remoteAddress, protocol.createState(), now());
     const activity = { lastRead: now(), session };
     connections.set(connection, activity);
-    const frames = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
+    const frames = new FrameBuffer(protocol.createFramer(settings), protocol.maxFrameLength);
     const reply = (data: Buffer) => connection.write(data);
     // this connection's frames, handled strictly one after another
     const waiting: Buffer[] = [];
