@@ -24,6 +24,7 @@ import { createNotificationService } from './notifications/notification-service.
 import { createComputedAttributes } from './processing/computed/computed-attributes.evaluator.js';
 import { createUnknownDevices } from './protocols/transport/unknown-devices.js';
 import { createDeviceResolver } from './protocols/transport/device-resolver.js';
+import { createDeviceCommands } from './commands/device-commands.js';
 import { openStorage, type Storage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrator.js';
 import { createRepositories } from './storage/repositories.js';
@@ -97,6 +98,7 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const inFlight = createInFlight();
   const ingest = createPositionIngest(meteredIngestWriter(createIngestWriter(storage), metrics), repos, broadcaster, processing, now, [ingestCounter(statistics), ingestMeter(metrics), inFlight.messages]);
   const unknownDevices = createUnknownDevices();
+  const deviceCommands = createDeviceCommands({ repos, broadcaster, events: processing.events, log, now });
   const deviceResolver = createDeviceResolver({ repos, broadcaster, unknownDevices, registerUnknown: config.registerUnknown, log, now });
   const statusTask = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
   const deviceStatus: typeof statusTask = { ...statusTask, markOffline: (deviceId) => inFlight.track(statusTask.markOffline(deviceId)) };
@@ -132,6 +134,8 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
     unknownDevices,
     /** Identifier → device for every protocol: unknown ones are listed, or registered with REGISTER_UNKNOWN. */
     deviceResolver,
+    /** Commands to devices over their connections, sent at once or queued for their next message. */
+    deviceCommands,
     /** Call once the listeners are closed: drains what is in flight, then writes the statistics and closes. */
     close: async () => {
       await inFlight.drain();

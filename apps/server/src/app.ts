@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import {
-  CalendarSchema, CommandSchema, ComputedAttributeSchema, DeviceSchema, DriverSchema, EventSchema, GeofenceSchema,
+  CalendarSchema, CommandSchema, QueuedCommandSchema, ComputedAttributeSchema, DeviceSchema, DriverSchema, EventSchema, GeofenceSchema,
   GroupSchema, MaintenanceSchema, NotificationSchema, OrderSchema, PositionSchema, ScheduledReportSchema, ServerSchema,
   StatisticsSchema, StopReportItemSchema, SummaryReportItemSchema, TripReportItemSchema, UnknownDeviceSchema, UserSchema,
 } from '@tracklane/domain';
@@ -46,7 +46,7 @@ import { unauthorized } from './errors.js';
 
 const SHARED_SCHEMAS = [
   ServerSchema, UserSchema, DeviceSchema, GroupSchema, PositionSchema, EventSchema, GeofenceSchema, NotificationSchema,
-  DriverSchema, ComputedAttributeSchema, MaintenanceSchema, CalendarSchema, CommandSchema, OrderSchema, ScheduledReportSchema, StatisticsSchema,
+  DriverSchema, ComputedAttributeSchema, MaintenanceSchema, CalendarSchema, CommandSchema, QueuedCommandSchema, OrderSchema, ScheduledReportSchema, StatisticsSchema,
   TripReportItemSchema, StopReportItemSchema, SummaryReportItemSchema, UnknownDeviceSchema,
 ];
 
@@ -126,7 +126,7 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
   await app.register(openapiRoutes);
 
   // Phone apps may report through the web port: POST / is the OsmAnd protocol (reference §7.3).
-  const osmand = createOsmAndHandler(ctx.ingest, ctx.deviceResolver, ctx.log, ctx.now, osmandOptionsOf(ctx.config.processing));
+  const osmand = createOsmAndHandler(ctx.ingest, ctx.deviceResolver, ctx.log, ctx.now, osmandOptionsOf(ctx.config.processing), ctx.deviceCommands);
   app.post('/', { config: { rawBody: true } }, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : request.body ? JSON.stringify(request.body) : '';
     const result = await osmand({ method: 'POST', url: request.url, contentType: request.headers['content-type'], remoteAddress: request.ip, body: request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(request.body as Record<string, string>).toString() : body });

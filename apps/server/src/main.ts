@@ -29,7 +29,7 @@ const main = async () => {
   const app = await buildApp(ctx, { loggerInstance: log });
   const listeners: http.Server[] = [];
   if (config.protocolPorts.osmand > 0) {
-    listeners.push(await startOsmAndListener(createOsmAndHandler(ctx.ingest, ctx.deviceResolver, log, ctx.now, osmandOptionsOf(config.processing)), config.protocolPorts.osmand, config.host, log));
+    listeners.push(await startOsmAndListener(createOsmAndHandler(ctx.ingest, ctx.deviceResolver, log, ctx.now, osmandOptionsOf(config.processing), ctx.deviceCommands), config.protocolPorts.osmand, config.host, log));
   }
   const trackers = await startProtocolServers(ctx, configuredListeners(config.protocolPorts));
   ctx.metrics.watchTrackerConnections(() => {

@@ -12,6 +12,7 @@ export * from './entities/computed-attribute.schema.js';
 export * from './entities/maintenance.schema.js';
 export * from './entities/calendar.schema.js';
 export * from './entities/command.schema.js';
+export * from './entities/queued-command.schema.js';
 export * from './entities/statistics.schema.js';
 export * from './entities/order.schema.js';
 export * from './entities/report.schema.js';

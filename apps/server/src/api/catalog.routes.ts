@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { COMMAND_TYPES, EVENT_TYPES, TypedSchema } from '@tracklane/domain';
 import { Type } from 'typebox';
+import { createCommandSendService } from './command-send.service.js';
 import { requireUser } from './request-context.js';
 import { inline } from './schema-ref.js';
 
@@ -9,6 +10,7 @@ const typed = (types: readonly string[]) => types.map((type) => ({ type }));
 /** Lists of event types, notification channels and command types that drive the client's forms. */
 export default async function catalogRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  const commands = createCommandSendService(ctx);
   const Typed = inline(TypedSchema);
   const TypedList = { 200: Type.Array(Typed) };
 
@@ -28,10 +30,8 @@ export default async function catalogRoutes(app: FastifyInstance) {
 
   app.get('/api/commands/types', { schema: { tags: ['commands'], querystring: Type.Object({ deviceId: Type.Optional(Type.Integer({ minimum: 1 })), textChannel: Type.Optional(Type.Boolean()) }), response: TypedList } }, async (request) => {
     const user = requireUser(request);
-    const { deviceId } = request.query as { deviceId?: number };
+    const { deviceId, textChannel = false } = request.query as { deviceId?: number; textChannel?: boolean };
     if (deviceId === undefined) return typed(COMMAND_TYPES);
-    await ctx.policy.assertAccess(user, 'deviceId', deviceId);
-    // Protocol encoders declare their commands as they arrive; until then only raw commands apply.
-    return typed(['custom']);
+    return typed(await commands.typesFor(user, deviceId, textChannel));
   });
 }

@@ -1,4 +1,7 @@
-import type { Command, Device, User } from '@tracklane/domain';
+import type { Command, Device, QueuedCommand, User } from '@tracklane/domain';
+import type { CommandOutcome } from '../commands/device-commands.js';
+import { commandProblem } from '../protocols/command-fields.js';
+import { commandsOf } from '../protocols/protocol-registry.js';
 import type { AppContext } from '../app-context.js';
 import { badRequest, notFound } from '../errors.js';
 import { sendSms } from '../notifications/sms.notificator.js';
@@ -6,14 +9,20 @@ import { sendSms } from '../notifications/sms.notificator.js';
 /** What `POST /api/commands/send` receives: a saved command by `id`, or an ad-hoc one. */
 export type CommandRequest = Partial<Command> & { deviceId?: number };
 
+/** What sending amounted to: the command itself (200), or what was queued (202; a list for a group). */
+export type SendResult = { status: 200; body: Command } | { status: 202; body: QueuedCommand | QueuedCommand[] };
+
+/** Whether the command asks to be dropped rather than queued when its device is not connected. */
+const noQueue = (command: Command): boolean => command.attributes.noQueue === true || command.attributes.noQueue === 'true';
+
 /**
- * Sending commands (reference §2.6). No tracker protocol here has a command encoder yet, so the
- * data channel refuses every command with a message saying so rather than queueing commands that
- * would never leave; the text channel sends `custom` commands' text as an SMS through the
- * configured gateway to the device's phone number.
+ * Sending commands (reference §2.6). Over the data channel, a device connected here gets the
+ * command at once, any other gets it queued for its next message (commands/device-commands.ts),
+ * each only in a type its protocol takes; the text channel sends `custom` commands' text as an SMS
+ * through the configured gateway to the device's phone number.
  */
 export const createCommandSendService = (ctx: AppContext) => {
-  const { repos, policy } = ctx;
+  const { repos, policy, deviceCommands } = ctx;
 
   /** Saved commands linked to the caller and to the device, its group or any group above it. */
   const savedFor = async (user: User, device: Device): Promise<Command[]> => {
@@ -37,17 +46,33 @@ export const createCommandSendService = (ctx: AppContext) => {
     return { id: 0, description: body.description ?? body.type, type: body.type, textChannel: body.textChannel ?? false, attributes: body.attributes ?? {}, deviceId: body.deviceId ?? 0 };
   };
 
+  /** The protocol the device speaks: of its connection here, else of its latest position; undefined before it ever reported. */
   const protocolOf = async (device: Device): Promise<string | undefined> =>
-    device.positionId > 0 ? (await repos.positions.findByIds([device.positionId]))[0]?.protocol ?? undefined : undefined;
+    deviceCommands.connectedProtocol(device.id) ?? (device.positionId > 0 ? ((await repos.positions.findByIds([device.positionId]))[0]?.protocol ?? undefined) : undefined);
+
+  /** The command types the device takes on a channel: by SMS custom ones; over its connection its protocol's (custom ones before it ever reported). */
+  const typesFor = async (device: Device, textChannel: boolean): Promise<readonly string[]> => {
+    if (textChannel) return ['custom'];
+    const protocol = await protocolOf(device);
+    return protocol === undefined ? ['custom'] : (commandsOf(protocol)?.types ?? []);
+  };
+
+  /** Checks the command can go to the device over its connection and returns the sending. */
+  const prepareData = async (command: Command, device: Device): Promise<() => Promise<CommandOutcome>> => {
+    const problem = commandProblem(command);
+    if (problem) throw badRequest(problem);
+    if (!(await typesFor(device, false)).includes(command.type)) {
+      const protocol = await protocolOf(device);
+      if (protocol === undefined) throw badRequest(`${device.name} has not connected yet, so only custom commands can be queued for it`);
+      throw badRequest(`${protocol} devices do not take ${command.type} commands over their connection${command.type === 'custom' ? '; send it by SMS instead' : ''}`);
+    }
+    if (noQueue(command) && deviceCommands.connectedProtocol(device.id) === undefined) throw badRequest(`${device.name} is not connected, and the command asks not to be queued`);
+    return () => deviceCommands.send(device, command);
+  };
 
   /** Checks the command can reach the device and returns the sending, so a group is checked whole before anything goes out. */
-  const prepare = async (command: Command, device: Device): Promise<() => Promise<void>> => {
-    if (!command.textChannel) {
-      const protocol = await protocolOf(device);
-      throw badRequest(protocol
-        ? `Commands cannot be sent to ${protocol} devices over their connection yet; send a custom command by SMS instead`
-        : `${device.name} has not connected yet, so no command can reach it; send a custom command by SMS instead`);
-    }
+  const prepare = async (command: Command, device: Device): Promise<() => Promise<CommandOutcome>> => {
+    if (!command.textChannel) return prepareData(command, device);
     const sms = ctx.config.notifications.sms;
     if (!sms) throw badRequest('No SMS gateway is configured on this server');
     if (command.type !== 'custom') throw badRequest('Only custom commands can be sent by SMS');
@@ -57,11 +82,12 @@ export const createCommandSendService = (ctx: AppContext) => {
     if (!phone) throw badRequest(`${device.name} has no phone number`);
     return async () => {
       try {
-        await sendSms(sms, phone, text);
+        await sendSms(sms, phone, text.replaceAll('{uniqueId}', device.uniqueId));
       } catch (error) {
         throw badRequest(`The SMS gateway did not take the command for ${device.name} (${error instanceof Error ? error.message : String(error)})`);
       }
       ctx.statistics.smsSent();
+      return { sent: true };
     };
   };
 
@@ -74,24 +100,31 @@ export const createCommandSendService = (ctx: AppContext) => {
   };
 
   return {
-    /** Saved commands the device can take; only `custom` ones, which the SMS path can carry. */
+    /** Saved commands the device can take, each on its own channel. */
     listFor: async (user: User, deviceId: number): Promise<Command[]> => {
       const device = await deviceOf(user, deviceId);
-      return (await savedFor(user, device)).filter((command) => command.type === 'custom');
+      const [data, text] = await Promise.all([typesFor(device, false), typesFor(device, true)]);
+      return (await savedFor(user, device)).filter((command) => (command.textChannel ? text : data).includes(command.type));
     },
-    send: async (user: User, body: CommandRequest, groupId?: number): Promise<Command> => {
+    /** The types the device takes on the channel (`GET /api/commands/types?deviceId=`). */
+    typesFor: async (user: User, deviceId: number, textChannel: boolean): Promise<readonly string[]> => typesFor(await deviceOf(user, deviceId), textChannel),
+    send: async (user: User, body: CommandRequest, groupId?: number): Promise<SendResult> => {
       const command = await resolve(user, body);
       if (groupId === undefined) {
-        await (await prepare(command, await deviceOf(user, command.deviceId)))();
-        return command;
+        const outcome = await (await prepare(command, await deviceOf(user, command.deviceId)))();
+        return outcome.sent ? { status: 200, body: command } : { status: 202, body: outcome.queued };
       }
       await policy.assertAccess(user, 'groupId', groupId);
       const devices = await repos.reportData.devices(policy.linkedIds(user.id, 'deviceId'), [], [groupId]);
       if (devices.length === 0) throw badRequest('The group has no device you can reach');
       const sends = [];
       for (const device of devices) sends.push(await prepare(command, device));
-      for (const send of sends) await send();
-      return command;
+      const queued: QueuedCommand[] = [];
+      for (const send of sends) {
+        const outcome = await send();
+        if (!outcome.sent) queued.push(outcome.queued);
+      }
+      return queued.length > 0 ? { status: 202, body: queued } : { status: 200, body: command };
     },
   };
 };

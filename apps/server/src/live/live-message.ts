@@ -34,7 +34,9 @@ export type LiveMessage =
    */
   | { kind: 'device-added' }
   /** An object processing depends on (geofence, driver, maintenance, computed attribute, calendar, server) changed. */
-  | { kind: 'settings-changed' };
+  | { kind: 'settings-changed' }
+  /** A command was queued for the device: the instance its next message reaches sends it. */
+  | { kind: 'commands-queued'; deviceId: number };
 
 export interface Broadcaster {
   publish(message: LiveMessage): void;

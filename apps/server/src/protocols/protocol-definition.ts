@@ -1,3 +1,4 @@
+import type { CommandType } from '@tracklane/domain';
 import type { DeviceSettings } from '../processing/settings/device-settings.js';
 import type { DecodedPosition } from './decoded-position.js';
 import type { Framer } from './transport/framer.js';
@@ -39,6 +40,20 @@ export interface DecodeResult {
 
 export const nothing = (): DecodeResult => ({ positions: [], ack: [] });
 
+/** A command on its way to a device: its type and parameters (`data`, `frequency`, `devicePassword`, …). */
+export interface OutgoingCommand {
+  type: string;
+  attributes: Record<string, unknown>;
+}
+
+/** The commands a protocol's devices take over their own connection (Traccar's data channel). */
+export interface ProtocolCommands {
+  /** The command types, in the order `GET /api/commands/types` lists them. */
+  readonly types: readonly CommandType[];
+  /** The bytes of a command for the device `uniqueId` on this connection's state; undefined for a type not in `types`. */
+  encode(command: OutgoingCommand, uniqueId: string, state: unknown): Buffer | undefined;
+}
+
 /**
  * One device protocol: its default port and transports, how a TCP stream splits into frames, and
  * how a frame decodes. Each registration file (`<name>.protocol.ts`) exports one.
@@ -57,6 +72,8 @@ export interface ProtocolDefinition<S = unknown> {
    */
   configure?(state: S, settings: DeviceSettings): void;
   decode(frame: Buffer, context: DecodeContext<S>): DecodeResult;
+  /** Commands its devices take over their connection; none when absent. */
+  commands?: ProtocolCommands;
 }
 
 /** Erases the state type so definitions of different protocols fit one list. */

@@ -1,4 +1,5 @@
-import type { ProtocolDefinition } from './protocol-definition.js';
+import type { ProtocolCommands, ProtocolDefinition } from './protocol-definition.js';
+import { commandText } from './command-fields.js';
 import type { ProtocolName } from './protocol-ports.js';
 import { gt06Protocol } from './gt06/gt06.protocol.js';
 import { h02Protocol } from './h02/h02.protocol.js';
@@ -16,3 +17,13 @@ import { ruptelaProtocol } from './ruptela/ruptela.protocol.js';
 export const PROTOCOLS: ProtocolDefinition<unknown>[] = [gt06Protocol, teltonikaProtocol, h02Protocol, tk103Protocol, gps103Protocol, watchProtocol, suntechProtocol, meitrackProtocol, gl200Protocol, jt808Protocol, ruptelaProtocol];
 
 export const protocolByName = (name: ProtocolName): ProtocolDefinition<unknown> | undefined => PROTOCOLS.find((protocol) => protocol.name === name);
+
+/** Traccar Client and OsmAnd take a custom command's text as the answer to their next report. */
+const OSMAND_COMMANDS: ProtocolCommands = {
+  types: ['custom'],
+  encode: (command) => (command.type === 'custom' ? Buffer.from(commandText(command, 'data'), 'utf8') : undefined),
+};
+
+/** The commands a protocol's devices take over their connection, by the protocol's name as positions record it; none for a name no protocol has. */
+export const commandsOf = (protocol: string): ProtocolCommands | undefined =>
+  protocol === 'osmand' ? OSMAND_COMMANDS : PROTOCOLS.find((candidate) => candidate.name === protocol)?.commands;

@@ -53,7 +53,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
     for (const listener of listeners) {
       const protocol = protocolByName(listener.protocol);
       if (!protocol) throw new Error(`no framed protocol named ${listener.protocol}`);
-      const handler = createFrameHandler({ protocol, ingest: ctx.ingest, resolver, log, now, settings: ctx.processing.catalog });
+      const handler = createFrameHandler({ protocol, ingest: ctx.ingest, resolver, log, now, settings: ctx.processing.catalog, commands: ctx.deviceCommands });
       const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
       let port = listener.port;
       if (protocol.transports.includes('tcp')) {

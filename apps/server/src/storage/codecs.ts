@@ -1,9 +1,9 @@
 import {
   CalendarSchema, CommandSchema, ComputedAttributeSchema, DeviceSchema, DriverSchema, EventSchema, GeofenceSchema,
   GroupSchema, MaintenanceSchema, NotificationSchema, OrderSchema, PositionSchema, ScheduledReportSchema, ServerSchema,
-  StatisticsSchema, UserSchema,
+  QueuedCommandSchema, StatisticsSchema, UserSchema,
   type Calendar, type Command, type ComputedAttribute, type Device, type Driver, type Event, type Geofence, type Group,
-  type Maintenance, type Notification, type Order, type Position, type ScheduledReport, type Server, type Statistics, type User,
+  type Maintenance, type Notification, type Order, type Position, type QueuedCommand, type ScheduledReport, type Server, type Statistics, type User,
 } from '@tracklane/domain';
 import { createCodec } from './entity-codec.js';
 
@@ -22,6 +22,7 @@ export const codecs = {
   maintenance: createCodec<Maintenance>(MaintenanceSchema),
   calendar: createCodec<Calendar>(CalendarSchema),
   command: createCodec<Command>(CommandSchema),
+  queuedCommand: createCodec<QueuedCommand>(QueuedCommandSchema),
   order: createCodec<Order>(OrderSchema),
   report: createCodec<ScheduledReport>(ScheduledReportSchema),
   statistics: createCodec<Statistics>(StatisticsSchema),

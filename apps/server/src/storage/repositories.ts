@@ -1,6 +1,7 @@
 import type { Calendar, Command, ComputedAttribute, Device, Driver, Event, Geofence, Group, Maintenance, Notification, Order, ScheduledReport, Statistics, User } from '@tracklane/domain';
 import type { Storage } from './database.js';
 import { createAccessRepository } from './access.repository.js';
+import { createCommandQueueRepository } from './command-queue.repository.js';
 import { codecs } from './codecs.js';
 import { createDeviceRepository } from './device.repository.js';
 import { createEntityRepository } from './entity.repository.js';
@@ -28,6 +29,7 @@ export const createRepositories = ({ db, dialect, positionIds, positionTail }: S
   maintenances: createEntityRepository<Maintenance>(db, 'maintenances', codecs.maintenance),
   calendars: createEntityRepository<Calendar>(db, 'calendars', codecs.calendar),
   commands: createEntityRepository<Command>(db, 'commands', codecs.command),
+  commandQueue: createCommandQueueRepository(db),
   orders: createEntityRepository<Order>(db, 'orders', codecs.order),
   reports: createEntityRepository<ScheduledReport>(db, 'reports', codecs.report),
   statistics: createEntityRepository<Statistics>(db, 'statistics', codecs.statistics),

@@ -4,6 +4,7 @@ import { openLiveSocket, osmandReport, sessionOn, signIn, type HttpSession, type
 import { createScaleDatabase, type ScaleDatabase } from '../helpers/scale-database.js';
 import { ADMIN, instancePorts, startServer, type ServerProcess } from '../helpers/server-process.js';
 import { BUILD_AND_START_MS, ensureServerBuilt } from '../helpers/server-build.js';
+import { connectTracker } from '../helpers/tracker-client.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEPOT = { lat: 52.52, lon: 13.405 };
@@ -165,4 +166,23 @@ describe('two instances sharing the database and Redis', () => {
     expect(positionAt(after, device.id)(revoked.received)).toBeUndefined();
     expect(deviceMessages()).toBe(deviceMessagesBefore);
   });
+
+  it('sends a command asked of A through the GT06 connection the tracker holds on B, at once', async () => {
+    const imei = '864717003283581';
+    const tracker = await adminOnA.json<Device>('POST', '/api/devices', { name: 'Truck', uniqueId: imei });
+    const connection = await connectTracker(b.ports.gt06);
+    // a captured login of that IMEI and a location (shared/reference/vectors/gt06.json), each answered once handled
+    connection.send(Buffer.from('78780d01086471700328358100093f040d0a', 'hex'));
+    expect((await connection.read(10)).length).toBe(10);
+    connection.send(Buffer.from('78781f120b081d112e10cc027ac7eb0c46584900148f01cc00287d001fb8000380810d0a', 'hex'));
+    expect((await connection.read(10)).length).toBe(10);
+
+    const response = await adminOnA.call('POST', '/api/commands/send', { type: 'engineStop', deviceId: tracker.id });
+    // A holds no connection of it: queued there, and sent by B, which does
+    expect(response.status).toBe(202);
+    // Traccar's GT06 encoder test: engine stop is a 0x80 packet carrying `Relay,1#`
+    expect((await connection.read(23)).toString('hex')).toBe('787812800c0000000052656c61792c312300009dee0d0a');
+    connection.close();
+  });
 });
+

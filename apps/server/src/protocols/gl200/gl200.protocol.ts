@@ -1,3 +1,4 @@
+import { gl200Commands } from './gl200.commands.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeGl200, type Gl200State } from './gl200.decoder.js';
 import { createGl200Framer, GL200_MAX_FRAME } from './gl200.framer.js';
@@ -13,4 +14,5 @@ export const gl200Protocol = defineProtocol<Gl200State>({
     state.ack = settings.boolean('gl200.ack');
   },
   decode: decodeGl200,
+  commands: gl200Commands,
 });

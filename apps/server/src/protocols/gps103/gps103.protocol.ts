@@ -1,3 +1,4 @@
+import { gps103Commands } from './gps103.commands.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeGps103 } from './gps103.decoder.js';
 import { createGps103Framer, GPS103_MAX_FRAME } from './gps103.framer.js';
@@ -10,4 +11,5 @@ export const gps103Protocol = defineProtocol<undefined>({
   maxFrameLength: GPS103_MAX_FRAME,
   createState: () => undefined,
   decode: decodeGps103,
+  commands: gps103Commands,
 });

@@ -1,3 +1,4 @@
+import { gt06Commands } from './gt06.commands.js';
 import { parseTimeZone, UTC_ZONE } from '../device-time-zone.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeGt06, type Gt06State } from './gt06.decoder.js';
@@ -15,4 +16,5 @@ export const gt06Protocol = defineProtocol<Gt06State>({
     state.zone = state.loginZone ?? parseTimeZone(settings.string('decoder.timezone')) ?? UTC_ZONE;
   },
   decode: decodeGt06,
+  commands: gt06Commands,
 });

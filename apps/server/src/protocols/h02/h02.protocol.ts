@@ -1,3 +1,4 @@
+import { h02Commands } from './h02.commands.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeH02, type H02State } from './h02.decoder.js';
 import { createH02Framer, H02_MAX_FRAME } from './h02.framer.js';
@@ -13,4 +14,5 @@ export const h02Protocol = defineProtocol<H02State>({
     state.ack = settings.boolean('h02.ack');
   },
   decode: decodeH02,
+  commands: h02Commands,
 });

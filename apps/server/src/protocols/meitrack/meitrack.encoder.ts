@@ -15,3 +15,9 @@ export const meitrackCccAck = (flag: string, imei: string, count: number): Buffe
 
 /** Confirms an AAC message. */
 export const meitrackAacAck = (imei: string): Buffer => command(`@@z27,${imei},AAC,1`);
+
+/** A server command: `@@<flag><length>,<imei>,<command and its fields>*<cs>\r\n`, the length counting from the first comma through the line end. */
+export const meitrackCommand = (flag: string, imei: string, body: string): Buffer => {
+  const length = `,${imei},${body}*00\r\n`.length;
+  return command(`@@${flag}${length},${imei},${body}`);
+};

@@ -1,3 +1,4 @@
+import { meitrackCommands } from './meitrack.commands.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeMeitrack } from './meitrack.decoder.js';
 import { createMeitrackFramer, MEITRACK_MAX_FRAME } from './meitrack.framer.js';
@@ -10,4 +11,5 @@ export const meitrackProtocol = defineProtocol<undefined>({
   maxFrameLength: MEITRACK_MAX_FRAME,
   createState: () => undefined,
   decode: decodeMeitrack,
+  commands: meitrackCommands,
 });

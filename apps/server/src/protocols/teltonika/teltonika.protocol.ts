@@ -1,3 +1,4 @@
+import { teltonikaCommands } from './teltonika.commands.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeTeltonika, type TeltonikaState } from './teltonika.decoder.js';
 import { createTeltonikaFramer, TELTONIKA_MAX_FRAME } from './teltonika.framer.js';
@@ -13,4 +14,5 @@ export const teltonikaProtocol = defineProtocol<TeltonikaState>({
     state.extended = settings.boolean('teltonika.extended');
   },
   decode: decodeTeltonika,
+  commands: teltonikaCommands,
 });

@@ -1,3 +1,4 @@
+import { tk103Commands } from './tk103.commands.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeTk103 } from './tk103.decoder.js';
 import { createTk103Framer, TK103_MAX_FRAME } from './tk103.framer.js';
@@ -10,4 +11,5 @@ export const tk103Protocol = defineProtocol<undefined>({
   maxFrameLength: TK103_MAX_FRAME,
   createState: () => undefined,
   decode: decodeTk103,
+  commands: tk103Commands,
 });

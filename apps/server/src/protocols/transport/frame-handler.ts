@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isAcknowledged, type IngestCallbacks, type IngestResult, type PositionIngest } from '../../processing/position-ingest.js';
 import type { DecodeContext, DecodeResult, ProtocolDefinition } from '../protocol-definition.js';
 import type { DeviceResolver } from './device-resolver.js';
-import type { DeviceSession } from './device-session.js';
+import type { DeviceSession, Reply } from './device-session.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import type { MaybeAsync } from '../../processing/maybe-async.js';
 import type { DeviceSettings } from '../../processing/settings/device-settings.js';
+import type { DeviceCommands } from '../../commands/device-commands.js';
 
 export interface FrameHandlerOptions {
   protocol: ProtocolDefinition<unknown>;
@@ -16,6 +17,8 @@ export interface FrameHandlerOptions {
   now: () => number;
   /** Where a device's settings come from, for its model and for protocols whose decoding depends on them (`configure`). */
   settings?: DecoderSettingsSource;
+  /** Told of every message of a bound device, so commands reach it through this endpoint. */
+  commands?: Pick<DeviceCommands, 'received'>;
 }
 
 /** A device's settings, and a version that moves on whenever any of them (or a device's model) may have changed: the device catalog. */
@@ -24,8 +27,7 @@ export interface DecoderSettingsSource {
   settingsVersion(): number;
 }
 
-/** Sends bytes back to the tracker of a session. */
-export type Reply = (data: Buffer) => void;
+export type { Reply } from './device-session.js';
 
 /** The first bytes of a frame, for a log line. */
 const preview = (frame: Buffer): string => (frame.length > 64 ? `${frame.subarray(0, 64).toString('hex')}…` : frame.toString('hex'));
@@ -35,7 +37,7 @@ const preview = (frame: Buffer): string => (frame.length > 64 ? `${frame.subarra
  * has it), stores its positions in order, and only then sends the acknowledgement, so a tracker
  * that hears back knows its data is committed. A malformed frame costs one log line, nothing else.
  */
-export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settings }: FrameHandlerOptions) => {
+export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settings, commands }: FrameHandlerOptions) => {
   const configure = protocol.configure && settings ? protocol.configure : undefined;
 
   const decode = (session: DeviceSession, frame: Buffer): DecodeResult | undefined => {
@@ -57,6 +59,8 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
   /** The session takes the device's identifier, model and decoder settings, as they are at the settings version `at`. */
   const bind = async (session: DeviceSession, device: Device, at: number): Promise<void> => {
     session.uniqueId = device.uniqueId;
+    if (session.deviceId !== device.id) session.commandsLinked = false;
+    session.deviceId = device.id;
     session.model = device.model ?? undefined;
     if (configure) configure(session.state, await settings!.settingsFor(device));
     session.settingsAt = at;
@@ -162,6 +166,7 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
       return;
     }
     if (result.alsoKnownAs && session.uniqueId !== result.identify) renameToBound(session, result);
+    if (commands && session.deviceId > 0) commands.received(session, protocol.commands, reply);
     return store(session, result, reply);
   };
 

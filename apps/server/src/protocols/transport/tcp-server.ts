@@ -109,6 +109,7 @@ export const startTcpServer = async ({ protocol, handler, io, port, host, idleTi
       closed: (error) => {
         if (error !== undefined) log.debug({ protocol: protocol.name, remoteAddress, err: error }, 'connection error');
         connections.delete(connection);
+        session.closed = true;
         const finished = idle().then(() => {
           if (session.uniqueId !== undefined) onDisconnect?.(session.uniqueId);
         });

@@ -6,9 +6,15 @@ import { decodeLocation } from './watch-location.js';
 
 const HEALTH = new Set(['pulse', 'heart', 'blood', 'bphrt', 'temp', 'btemp2', 'oxygen']);
 
+/** Per connection: the maker code the watch writes its frames with, which commands to it carry too. */
+export interface WatchState {
+  maker: string;
+}
+
 /** One watch frame `[<maker>*<id>*[<index>*]<len>*<type>[,<fields>]]` (reference/protocols.md §6). */
-export const decodeWatch = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+export const decodeWatch = (frame: Buffer, context: DecodeContext<WatchState | undefined>): DecodeResult => {
   const maker = frame.subarray(1, 3).toString('latin1');
+  if (context.state) context.state.maker = maker;
   const idEnd = frame.indexOf(0x2a, 4);
   if (idEnd < 0) return nothing();
   const id = frame.subarray(4, idEnd).toString('latin1');

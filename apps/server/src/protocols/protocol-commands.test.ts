@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { commandProblem } from './command-fields.js';
+import { gl200Commands } from './gl200/gl200.commands.js';
+import { gps103Commands } from './gps103/gps103.commands.js';
+import { gt06Commands } from './gt06/gt06.commands.js';
+import { createH02Commands } from './h02/h02.commands.js';
+import { meitrackCommand } from './meitrack/meitrack.encoder.js';
+import { meitrackCommands } from './meitrack/meitrack.commands.js';
+import type { OutgoingCommand, ProtocolCommands } from './protocol-definition.js';
+import { teltonikaCommands } from './teltonika/teltonika.commands.js';
+import { tk103Commands } from './tk103/tk103.commands.js';
+import { watchProtocol } from './watch/watch.protocol.js';
+
+const IMEI = '123456789012345';
+const command = (type: string, attributes: Record<string, unknown> = {}): OutgoingCommand => ({ type, attributes });
+const hex = (commands: ProtocolCommands, sent: OutgoingCommand, uniqueId = IMEI) => commands.encode(sent, uniqueId, undefined)?.toString('hex');
+const text = (commands: ProtocolCommands, sent: OutgoingCommand, uniqueId = IMEI) => commands.encode(sent, uniqueId, undefined)?.toString('latin1');
+
+describe('protocol commands', () => {
+  it('GT06: engine stop as the 0x80 packet Traccar sends (Relay,1#, serial 0, X-25 CRC)', () => {
+    expect(hex(gt06Commands, command('engineStop'))).toBe('787812800c0000000052656c61792c312300009dee0d0a');
+    expect(text(gt06Commands, command('engineResume'))).toContain('Relay,0#');
+    expect(text(gt06Commands, command('custom', { data: 'WHERE#' }))).toContain('WHERE#');
+  });
+
+  it("Teltonika: a custom command in codec 12, as Traccar's encoder test has it", () => {
+    expect(hex(teltonikaCommands, command('custom', { data: 'setdigout 11' }))).toBe('00000000000000140c01050000000c7365746469676f7574203131010000bed5');
+    expect(hex(teltonikaCommands, command('engineStop'))).toBeUndefined();
+  });
+
+  it('H02: *HQ sentences with the UTC time of sending', () => {
+    const h02 = createH02Commands(() => Date.UTC(2026, 10, 30, 6, 5, 4));
+    expect(text(h02, command('engineStop'), '4210051415')).toBe('*HQ,4210051415,S20,060504,1,1#');
+    expect(text(h02, command('engineResume'), '4210051415')).toBe('*HQ,4210051415,S20,060504,1,0#');
+    expect(text(h02, command('alarmArm'), '4210051415')).toBe('*HQ,4210051415,SCF,060504,0,0#');
+    expect(text(h02, command('alarmDisarm'), '4210051415')).toBe('*HQ,4210051415,SCF,060504,1,1#');
+    expect(text(h02, command('positionPeriodic', { frequency: 30 }), '4210051415')).toBe('*HQ,4210051415,S71,060504,22,30#');
+  });
+
+  it("TK103: engine stop as Traccar's encoder test has it, periodic tracking with its interval in hex", () => {
+    expect(text(tk103Commands, command('engineStop'))).toBe('(123456789012345AV011)');
+    expect(text(tk103Commands, command('engineResume'))).toBe('(123456789012345AV010)');
+    expect(text(tk103Commands, command('positionPeriodic', { frequency: 60 }))).toBe('(123456789012345AR00003C0000)');
+    expect(text(tk103Commands, command('positionSingle'))).toBe('(123456789012345AP00)');
+  });
+
+  it('GPS103 (Coban): **,imei: commands', () => {
+    expect(text(gps103Commands, command('engineStop'))).toBe('**,imei:123456789012345,J');
+    expect(text(gps103Commands, command('engineResume'))).toBe('**,imei:123456789012345,K');
+    expect(text(gps103Commands, command('custom', { data: 'C,30s' }))).toBe('**,imei:123456789012345,C,30s');
+  });
+
+  it("Queclink: a custom AT command as written, a position request with the device's password", () => {
+    expect(text(gl200Commands, command('custom', { data: 'AT+GTOUT=gl300,1,,,0,0,0,0,0,0,0,,,,,,,FFFF$' }))).toBe('AT+GTOUT=gl300,1,,,0,0,0,0,0,0,0,,,,,,,FFFF$');
+    expect(text(gl200Commands, command('positionSingle', { devicePassword: 'gl300' }))).toBe('AT+GTRTO=gl300,1,,,,,,FFFF$');
+  });
+
+  it("Meitrack: @@ commands with their length and byte sum, as protocols.md's example", () => {
+    expect(meitrackCommand('A', IMEI, 'A10').toString('latin1')).toBe('@@A25,123456789012345,A10*58\r\n');
+    expect(text(meitrackCommands, command('positionSingle'))).toMatch(/^@@Q25,123456789012345,A10\*[0-9A-F]{2}\r\n$/);
+  });
+
+  it('Watch: commands carry the maker code the watch writes its own frames with', () => {
+    const state = watchProtocol.createState();
+    watchProtocol.decode(Buffer.from('[3G*8800000015*0002*LK]', 'latin1'), { uniqueId: undefined, model: undefined, transport: 'tcp', state, now: () => 0 });
+    const watch = (sent: OutgoingCommand) => watchProtocol.commands!.encode(sent, '8800000015', state)?.toString('latin1');
+    expect(watch(command('positionSingle'))).toBe('[3G*8800000015*0002*CR]');
+    expect(watch(command('positionPeriodic', { frequency: 60 }))).toBe('[3G*8800000015*0009*UPLOAD,60]');
+    expect(watch(command('sosNumber', { index: 2, phone: '+15550001' }))).toBe('[3G*8800000015*000E*SOS2,+15550001]');
+    // UTF-16 big-endian in hex: H = 0048, i = 0069
+    expect(watch(command('message', { message: 'Hi' }))).toBe('[3G*8800000015*0010*MESSAGE,00480069]');
+  });
+
+  it('refuses a custom command without text and a periodic one without a frequency', () => {
+    expect(commandProblem(command('custom', { data: ' ' }))).toBe('A custom command needs its text in attributes.data');
+    expect(commandProblem(command('positionPeriodic'))).toBe('positionPeriodic needs attributes.frequency, in seconds, above 0');
+    expect(commandProblem(command('engineStop'))).toBeUndefined();
+  });
+});
