@@ -39,11 +39,12 @@ export const createDevice = async (name: string, uniqueId: string, category?: st
   return (await response.json()) as { id: number };
 };
 
-/** Reports a position as the Traccar Client app would. */
-export const report = async (uniqueId: string, fields: Record<string, string | number>) => {
+/** Reports a position as the Traccar Client app would; the answer's text (a command queued for the phone, if any). */
+export const report = async (uniqueId: string, fields: Record<string, string | number>): Promise<string> => {
   const query = new URLSearchParams({ id: uniqueId, ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) });
   const response = await fetch(`${OSMAND}/?${query}`);
   expect(response.status).toBe(200);
+  return response.text();
 };
 
 export const createUser = async (name: string, email: string, password: string) => {

@@ -43,6 +43,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/settings/devices', handle: { title: 'deviceTitle' }, ...page(() => import('../settings/devices-page')) },
           { path: '/device/:id?', handle: { title: 'sharedDevice' }, ...page(() => import('../settings/device-page')) },
+          { path: '/settings/device/:id/command', handle: { title: 'deviceCommand' }, ...page(() => import('../settings/command-device-page')) },
           { path: '/geofence/:id?', handle: { title: 'geofenceTitle' }, ...page(() => import('../geofences/geofence-page')) },
           { path: '/settings/groups', handle: { title: 'settingsGroups' }, ...page(() => import('../settings/groups-page')) },
           { path: '/settings/group/:id?', handle: { title: 'groupDialog' }, ...page(() => import('../settings/group-page')) },

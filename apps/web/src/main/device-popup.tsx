@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ReplayIcon from '@mui/icons-material/Replay';
+import SendIcon from '@mui/icons-material/Send';
 import { Button, Card, CardActions, CardContent, CardHeader, Dialog, DialogActions, DialogTitle, IconButton, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +66,7 @@ export const DevicePopup = ({ offsetLeft = 0 }: { offsetLeft?: number }) => {
             {t('sharedInfoTitle')}
           </Button>
           <IconButton aria-label={t('sharedHistory')} onClick={() => navigate('/replay')}><ReplayIcon /></IconButton>
+          <IconButton aria-label={t('deviceCommand')} onClick={() => navigate(`/settings/device/${device.id}/command`)}><SendIcon /></IconButton>
           <IconButton aria-label={t('sharedEdit')} onClick={() => navigate(`/device/${device.id}`)}><EditIcon /></IconButton>
           <IconButton aria-label={t('sharedRemove')} color="error" onClick={() => setConfirming(true)}><DeleteIcon /></IconButton>
         </CardActions>
