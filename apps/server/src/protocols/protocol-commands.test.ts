@@ -3,10 +3,14 @@ import { commandProblem } from './command-fields.js';
 import { gl200Commands } from './gl200/gl200.commands.js';
 import { gps103Commands } from './gps103/gps103.commands.js';
 import { gt06Commands } from './gt06/gt06.commands.js';
+import { jt808Protocol } from './jt808/jt808.protocol.js';
+import { loadVectors } from '../../test/helpers/protocol-vectors.js';
 import { createH02Commands } from './h02/h02.commands.js';
 import { meitrackCommand } from './meitrack/meitrack.encoder.js';
 import { meitrackCommands } from './meitrack/meitrack.commands.js';
 import type { OutgoingCommand, ProtocolCommands } from './protocol-definition.js';
+import { ruptelaCommands } from './ruptela/ruptela.commands.js';
+import { crc16Kermit } from './transport/crc16.js';
 import { teltonikaCommands } from './teltonika/teltonika.commands.js';
 import { tk103Commands } from './tk103/tk103.commands.js';
 import { watchProtocol } from './watch/watch.protocol.js';
@@ -69,6 +73,31 @@ describe('protocol commands', () => {
     expect(watch(command('sosNumber', { index: 2, phone: '+15550001' }))).toBe('[3G*8800000015*000E*SOS2,+15550001]');
     // UTF-16 big-endian in hex: H = 0048, i = 0069
     expect(watch(command('message', { message: 'Hi' }))).toBe('[3G*8800000015*0010*MESSAGE,00480069]');
+  });
+
+  it("JT808: terminal control addressed with the phone number of the terminal's own messages", () => {
+    const state = jt808Protocol.createState();
+    const jt808 = (sent: OutgoingCommand) => jt808Protocol.commands!.encode(sent, '79042262206', state)?.toString('hex');
+    expect(jt808(command('engineStop'))).toBeUndefined();
+    // a captured 0x0200 location of terminal 079042262206 (shared/reference/vectors/jt808.json)
+    const location = loadVectors('jt808').find((vector) => vector.message.startsWith('7e0200004107904226220608ca'))!;
+    jt808Protocol.decode(Buffer.from(location.message, 'hex'), { uniqueId: undefined, model: undefined, transport: 'tcp', state, now: () => 0 });
+    // 8105, one byte of body, the phone, serial 0, F0 (stop), then the XOR of all of it (A2)
+    expect(jt808(command('engineStop'))).toBe('7e810500010790422622060000f0a27e');
+    // a custom command written as a whole frame in hex goes as it is
+    expect(jt808(command('custom', { data: '7E810500010790422622060000F1A37E' }))).toBe('7e810500010790422622060000f1a37e');
+    // any other text goes as a text message (0x8300): flag 1, the text; its length 8 in the properties
+    const content = `830000080790422622060000${Buffer.from('\x01STATUS#', 'latin1').toString('hex')}`;
+    const xor = [...Buffer.from(content, 'hex')].reduce((sum, byte) => sum ^ byte, 0);
+    expect(jt808(command('custom', { data: 'STATUS#' }))).toBe(`7e${content}${xor.toString(16).padStart(2, '0')}7e`);
+  });
+
+  it('Ruptela: a custom text as command 108 (100 + 8), length-prefixed with its CRC-16/KERMIT', () => {
+    const packet = ruptelaCommands.encode(command('custom', { data: 'pass immobilizer 10' }), IMEI, undefined)!;
+    expect(packet.readUInt16BE(0)).toBe(20);
+    expect(packet[2]).toBe(108);
+    expect(packet.subarray(3, 22).toString('latin1')).toBe('pass immobilizer 10');
+    expect(packet.readUInt16BE(22)).toBe(crc16Kermit(packet.subarray(2, 22)));
   });
 
   it('refuses a custom command without text and a periodic one without a frequency', () => {

@@ -12,6 +12,8 @@ import { jt808GeneralResponse, jt808GeneralResponse2, jt808RegistrationResponse,
 /** Per-connection JT808 state: the zone of the device's clock (China Standard Time unless `decoder.timezone` says otherwise). */
 export interface Jt808State {
   zone: DeviceTimeZone;
+  /** The header fields the terminal's last message had, which commands to it repeat. */
+  terminal: Jt808Terminal | undefined;
 }
 
 /** Message IDs the decoder acts on (reference/protocols.md §10, flow). */
@@ -115,10 +117,17 @@ const acknowledgement = ({ type, properties, terminal, serial }: Header, uniqueI
   return ACKNOWLEDGED.has(type) ? [jt808GeneralResponse(terminal, serial, type)] : [];
 };
 
+/** Keeps the terminal's header fields for commands, in bytes of their own (the frame may be a view of a read buffer); once per terminal. */
+const rememberTerminal = (state: Jt808State | undefined, terminal: Jt808Terminal) => {
+  if (!state || (state.terminal?.phone.equals(terminal.phone) && state.terminal.version === terminal.version)) return;
+  state.terminal = { phone: Buffer.from(terminal.phone), version: terminal.version };
+};
+
 /** One binary frame `7E header body checksum 7E`, already un-escaped. */
 const decodeBinary = (frame: Buffer, context: DecodeContext<Jt808State>): DecodeResult => {
   const header = readHeader(frame);
   const { uniqueId, alsoKnownAs } = identifiersOf(header.terminal.phone);
+  rememberTerminal(context.state, header.terminal);
   const now = context.now();
   const positions = MESSAGES[header.type]?.(uniqueId, header, now, context.model, context.state.zone) ?? [];
   return { identify: uniqueId, ...(alsoKnownAs && { alsoKnownAs }), positions, ack: acknowledgement(header, uniqueId, now) };

@@ -1,4 +1,5 @@
 import { parseTimeZone } from '../device-time-zone.js';
+import { jt808Commands } from './jt808.commands.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { CHINA_STANDARD_TIME } from './jt808-location.decoder.js';
 import { decodeJt808, type Jt808State } from './jt808.decoder.js';
@@ -10,9 +11,10 @@ export const jt808Protocol = defineProtocol<Jt808State>({
   transports: ['tcp'],
   createFramer: createJt808Framer,
   maxFrameLength: JT808_MAX_FRAME,
-  createState: () => ({ zone: CHINA_STANDARD_TIME }),
+  createState: () => ({ zone: CHINA_STANDARD_TIME, terminal: undefined }),
   configure: (state, settings) => {
     state.zone = parseTimeZone(settings.string('decoder.timezone')) ?? CHINA_STANDARD_TIME;
   },
   decode: decodeJt808,
+  commands: jt808Commands,
 });

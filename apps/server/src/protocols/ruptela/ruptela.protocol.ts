@@ -1,3 +1,4 @@
+import { ruptelaCommands } from './ruptela.commands.js';
 import { defineProtocol } from '../protocol-definition.js';
 import { decodeRuptela } from './ruptela.decoder.js';
 import { createRuptelaFramer, RUPTELA_MAX_FRAME } from './ruptela.framer.js';
@@ -10,4 +11,5 @@ export const ruptelaProtocol = defineProtocol<undefined>({
   maxFrameLength: RUPTELA_MAX_FRAME,
   createState: () => undefined,
   decode: decodeRuptela,
+  commands: ruptelaCommands,
 });
