@@ -25,7 +25,8 @@ export default async function catalogRoutes(app: FastifyInstance) {
   app.get('/api/notifications/notificators', { schema: { tags: ['notifications'], querystring: Type.Object({ announcement: Type.Optional(Type.Boolean()) }), response: TypedList } }, (request) => {
     requireUser(request);
     const { announcement } = request.query as { announcement?: boolean };
-    return typed(notificators().filter((type) => !announcement || type !== 'web'));
+    // an announcement is a message to users: not through the live pop-up, nor as a command to a device
+    return typed(notificators().filter((type) => !announcement || (type !== 'web' && type !== 'command')));
   });
 
   app.get('/api/commands/types', { schema: { tags: ['commands'], querystring: Type.Object({ deviceId: Type.Optional(Type.Integer({ minimum: 1 })), textChannel: Type.Optional(Type.Boolean()) }), response: TypedList } }, async (request) => {

@@ -1,4 +1,4 @@
-import { formatInstant, type Device, type Event, type Group, type NotificatorType, type Position, type User } from '@tracklane/domain';
+import { formatInstant, type Command, type Device, type Event, type Group, type Notification, type NotificatorType, type Position, type User } from '@tracklane/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Broadcaster } from '../live/live-message.js';
@@ -25,7 +25,12 @@ export interface NotificationServiceDeps {
   groupsOf(device: Device): Promise<Group[]>;
   /** Statistics counters of sent mail and SMS, when something counts them. */
   statistics?: { mailSent(): void; smsSent(): void };
+  /** Sends a notification's saved command to the event's device (the `command` channel); without it the channel is off. */
+  commands?: { send(device: Device, command: Command): Promise<unknown> };
 }
+
+/** The channel that sends a notification's saved command to the device, rather than a message to its users. */
+const COMMAND_CHANNEL = 'command';
 
 /** A channel the caller asked for that is not configured. */
 export class UnknownNotificatorError extends Error {}
@@ -73,6 +78,17 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
     return (await repos.positions.findByIds([raised.event.positionId]))[0];
   };
 
+  /** The `command` channel: the notification's saved command goes to the event's device, once for the notification whoever it notifies. Never throws. */
+  const sendCommand = async (notification: Notification, device: Device, event: Event): Promise<void> => {
+    if (!deps.commands || notification.commandId <= 0) return;
+    try {
+      const command = await repos.commands.findById(notification.commandId);
+      if (command) await deps.commands.send(device, { ...command, deviceId: device.id });
+    } catch (error) {
+      log.warn({ err: error, notificationId: notification.id, commandId: notification.commandId, eventId: event.id }, 'notification command not sent');
+    }
+  };
+
   /** The listener of raised events: finds who is notified and queues the deliveries. Never throws. */
   const handle = async (raised: RaisedEvent): Promise<void> => {
     const { event, device } = raised;
@@ -80,6 +96,7 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
     if (config.notifications.timeThreshold > 0 && age > config.notifications.timeThreshold * 1000) return;
     const matches = await finder.find(event, device);
     if (matches.length === 0) return;
+    await Promise.all(matches.filter(({ notification }) => notificatorsOf(notification).includes(COMMAND_CHANNEL)).map(({ notification }) => sendCommand(notification, device, event)));
 
     // one message per user and channel, however many of their notifications matched
     const recipients = new Map<number, { user: User; channels: Set<string>; priority: boolean }>();
@@ -95,6 +112,7 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
     for (const { user, channels, priority } of recipients.values()) {
       const message = renderMessage({ event, device, position, names, preferences: preferencesOf(user, server), webUrl: config.webUrl, priority });
       for (const channel of channels) {
+        if (channel === COMMAND_CHANNEL && deps.commands) continue;
         const notificator = notificators.get(channel as NotificatorType);
         if (!notificator) {
           log.debug({ channel, eventId: event.id, userId: user.id }, 'notification channel not configured');
@@ -108,6 +126,7 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
 
   /** Sends a test message to the user through the named channel, or every configured one; no retries. */
   const sendTest = async (user: User, only?: string): Promise<void> => {
+    if (only === COMMAND_CHANNEL && deps.commands) throw new NotificationTestError("The command channel sends a notification's saved command to the device of each event; it has no test message");
     if (only !== undefined && !notificators.has(only as NotificatorType)) throw new UnknownNotificatorError(`Unknown or disabled notificator: ${only}`);
     const channels: Notificator[] = only ? [notificators.get(only as NotificatorType)!] : [...notificators.values()];
     const event: Event = { id: 0, type: 'test', eventTime: formatInstant(now()), deviceId: 0, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: {} };
@@ -140,7 +159,7 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
 
   return {
     /** Configured channels, for GET /api/notifications/notificators. */
-    available: (): NotificatorType[] => [...notificators.keys()],
+    available: (): NotificatorType[] => [...notificators.keys(), ...(deps.commands ? [COMMAND_CHANNEL as NotificatorType] : [])],
     handle: (raised: RaisedEvent): Promise<void> => {
       const running = handle(raised).catch((error: unknown) => log.error({ err: error, eventId: raised.event.id }, 'notifications of an event failed'));
       handling.add(running);

@@ -109,7 +109,7 @@ describe.each(testDatabases())('generic resources on $name', (database) => {
     const types = (await user.get('/api/notifications/types')).json() as { type: string }[];
     expect(types[0]).toEqual({ type: 'commandResult' });
     expect(types.map((t) => t.type)).toEqual(expect.arrayContaining(['alarm', 'geofenceEnter', 'deviceOverspeed', 'ignitionOn', 'maintenance', 'driverChanged']));
-    expect((await user.get('/api/notifications/notificators')).json()).toEqual([{ type: 'web' }]);
+    expect((await user.get('/api/notifications/notificators')).json()).toEqual([{ type: 'web' }, { type: 'command' }]);
     const commands = (await user.get('/api/commands/types')).json() as { type: string }[];
     expect(commands[0]).toEqual({ type: 'custom' });
     expect(commands.map((c) => c.type)).toContain('engineStop');

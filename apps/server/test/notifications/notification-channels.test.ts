@@ -79,7 +79,7 @@ describe.each(testDatabases())('notification channels on $name', (database) => {
   });
 
   it('lists the configured channels', async () => {
-    expect((await driver.get('/api/notifications/notificators')).json()).toEqual([{ type: 'web' }, { type: 'mail' }, { type: 'sms' }, { type: 'firebase' }]);
+    expect((await driver.get('/api/notifications/notificators')).json()).toEqual([{ type: 'web' }, { type: 'mail' }, { type: 'sms' }, { type: 'firebase' }, { type: 'command' }]);
     expect((await driver.get('/api/notifications/notificators?announcement=true')).json()).toEqual([{ type: 'mail' }, { type: 'sms' }, { type: 'firebase' }]);
   });
 

@@ -58,6 +58,9 @@ describe.each(testDatabases())('notification test endpoints on $name', (database
     expect(firebase.statusCode).toBe(400);
     expect(firebase.json().message).toBe('Unknown or disabled notificator: firebase');
     expect((await user.post('/api/notifications/test/pigeon')).statusCode).toBe(400);
+    const command = await user.post('/api/notifications/test/command');
+    expect(command.statusCode).toBe(400);
+    expect(command.json().message).toMatch(/^The command channel sends a notification's saved command to the device of each event/);
   });
 
   it('answers 400 naming the failed channel, after delivering through the others', async () => {
@@ -85,7 +88,7 @@ describe.each(testDatabases())('notification channels without configuration on $
 
   it('offers only the web channel and tests it', async () => {
     const admin = await bootstrapAdmin(server.app);
-    expect((await admin.get('/api/notifications/notificators')).json()).toEqual([{ type: 'web' }]);
+    expect((await admin.get('/api/notifications/notificators')).json()).toEqual([{ type: 'web' }, { type: 'command' }]);
     expect((await admin.get('/api/server')).json()).toMatchObject({ emailEnabled: false, textEnabled: false });
     expect((await admin.post('/api/notifications/test')).statusCode).toBe(204);
     expect((await admin.post('/api/notifications/test/mail')).statusCode).toBe(400);

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin, createUser, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
+
+describe.each(testDatabases())('the command channel of notifications on $name', (database) => {
+  let server: TestServer;
+  let admin: Client;
+  let clock = Math.floor(Date.now() / 1000) - 600;
+
+  /** A report of the phone, a minute after the last; the text Traccar Client gets back. */
+  const report = async (uniqueId: string, extra: Record<string, string> = {}) => {
+    clock += 60;
+    const form = new URLSearchParams({ id: uniqueId, lat: '28.61', lon: '77.2', timestamp: String(clock), ...extra }).toString();
+    const answer = await server.app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    expect(answer.statusCode).toBe(200);
+    return answer.body;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    admin = await bootstrapAdmin(server.app);
+  });
+  afterAll(() => server.close());
+
+  it("sends the notification's saved command to the device whose event matched it, once however many users it notifies", async () => {
+    const deviceId = (await admin.post('/api/devices', { name: 'Courier', uniqueId: 'courier-1' })).json().id as number;
+    await admin.post('/api/devices', { name: 'Other', uniqueId: 'courier-2' });
+    const commandId = (await admin.post('/api/commands', { type: 'custom', description: 'Call base', attributes: { data: 'call base, {uniqueId}' } })).json().id as number;
+    const notification = await admin.post('/api/notifications', { type: 'alarm', notificators: 'web,command', commandId, always: false, attributes: { alarms: 'sos' } });
+    const notificationId = notification.json().id as number;
+    expect((await admin.post('/api/permissions', { deviceId, notificationId })).statusCode).toBe(204);
+    // a second user notified by it too
+    const dispatcher = await createUser(admin, server.app, { email: 'dispatcher@example.com' });
+    for (const link of [{ deviceId }, { notificationId }]) expect((await admin.post('/api/permissions', { userId: dispatcher.user.id, ...link })).statusCode).toBe(204);
+    await report('courier-1');
+    await report('courier-2');
+
+    await report('courier-1', { alarm: 'sos' });
+    // the other device's alarm matches no notification of its own
+    await report('courier-2', { alarm: 'sos' });
+    await server.ctx.notifications.idle();
+
+    expect(await report('courier-1')).toBe('call base, courier-1');
+    expect(await report('courier-1')).toBe('');
+    expect(await report('courier-2')).toBe('');
+  });
+});
