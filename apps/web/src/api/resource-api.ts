@@ -1,4 +1,4 @@
-import type { ComputedAttribute, Device, Driver, Geofence, Group, Maintenance, Notification, User } from '@tracklane/domain';
+import type { Command, ComputedAttribute, Device, Driver, Geofence, Group, Maintenance, Notification, User } from '@tracklane/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { jsonBody, request } from './http';
 
@@ -12,6 +12,7 @@ export interface ResourceTypes {
   computed: ComputedAttribute;
   maintenance: Maintenance;
   users: User;
+  commands: Command;
 }
 export type ResourceName = keyof ResourceTypes;
 
@@ -24,6 +25,7 @@ export const RESOURCE_PATHS: Record<ResourceName, string> = {
   computed: '/api/attributes/computed',
   maintenance: '/api/maintenance',
   users: '/api/users',
+  commands: '/api/commands',
 };
 
 export type ListParams = Partial<Record<'all' | 'userId' | 'deviceId' | 'groupId', string | number | boolean>>;

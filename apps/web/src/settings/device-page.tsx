@@ -50,6 +50,7 @@ export default function DevicePage() {
               <LinkField label={t('sharedDrivers')} resource="drivers" base={{ deviceId: device.id }} linkKey="driverId" />
               <LinkField label={t('sharedComputedAttributes')} resource="computed" base={{ deviceId: device.id }} linkKey="attributeId" />
               <LinkField label={t('sharedMaintenance')} resource="maintenance" base={{ deviceId: device.id }} linkKey="maintenanceId" />
+              <LinkField label={t('sharedSavedCommands')} resource="commands" base={{ deviceId: device.id }} linkKey="commandId" />
             </FormSection>
           )}
         </>

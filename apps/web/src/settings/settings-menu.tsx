@@ -10,6 +10,7 @@ import SmartphoneIcon from '@mui/icons-material/Smartphone';
 import StorageIcon from '@mui/icons-material/Storage';
 import BadgeIcon from '@mui/icons-material/Badge';
 import MapIcon from '@mui/icons-material/Map';
+import SendIcon from '@mui/icons-material/Send';
 import { Divider, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,7 @@ export const SettingsMenu = () => {
     { path: '/settings/drivers', label: t('sharedDrivers'), icon: <BadgeIcon /> },
     { path: '/settings/attributes', label: t('sharedComputedAttributes'), icon: <StorageIcon /> },
     { path: '/settings/maintenances', label: t('sharedMaintenance'), icon: <BuildIcon /> },
+    { path: '/settings/commands', label: t('sharedSavedCommands'), icon: <SendIcon /> },
   ];
   const adminEntries: MenuEntry[] = [
     { path: '/admin/server', label: t('settingsServer'), icon: <DnsIcon /> },
