@@ -131,4 +131,25 @@ describe('frame handler', () => {
     expect(zones()).toEqual(['GMT+3', 'GMT+3']);
     expect(replies).toEqual(['ok', 'ok']);
   });
+
+  it('unbinds a session whose device was removed while it stayed connected, so commands no longer go through it', async () => {
+    const received: number[] = [];
+    const catalog = catalogOf();
+    let removed = false;
+    const ingest = {
+      submit: (_position: DecodedPosition, callbacks: IngestCallbacks) => callbacks.ingested((removed ? { status: 'unknown-device' } : { status: 'stored' }) as never),
+    };
+    const resolver = { resolve: async () => (removed ? undefined : device), find: async () => device } as unknown as DeviceResolver;
+    const commands = { received: (session: { deviceId: number }) => received.push(session.deviceId) };
+    const handler = createFrameHandler({ protocol, ingest, resolver, log: pino({ level: 'silent' }), now: () => 0, settings: catalog, commands });
+    const session = createDeviceSession('gt06', 'tcp', '127.0.0.1:1', protocol.createState(), 0);
+    await handler(session, Buffer.from('42,1', 'latin1'), () => undefined);
+    expect(session.deviceId).toBe(1);
+    removed = true;
+    await handler(session, Buffer.from('42,2', 'latin1'), () => undefined);
+    expect([session.uniqueId, session.deviceId]).toEqual([undefined, 0]);
+    await handler(session, Buffer.from('42,3', 'latin1'), () => undefined);
+    expect(received).toEqual([1, 1]);
+  });
 });
+

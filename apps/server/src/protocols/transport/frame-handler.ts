@@ -88,11 +88,17 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
     else session.settingsAt = at;
   };
 
+  /** The device is gone (removed while connected): the session waits for an identifier again, and commands no longer come through it. */
+  const unbind = (session: DeviceSession) => {
+    session.uniqueId = undefined;
+    session.deviceId = 0;
+  };
+
   /** Whether a position's outcome lets the tracker hear its acknowledgement: stored, or filtered (which Traccar acknowledges too). */
   const acknowledgeable = (session: DeviceSession, position: DecodedPosition, outcome: IngestResult): boolean => {
     if (isAcknowledged(outcome)) return true;
     log.warn({ protocol: protocol.name, remoteAddress: session.remoteAddress, uniqueId: position.uniqueId, status: outcome.status }, 'position not stored');
-    if (outcome.status === 'unknown-device' && session.uniqueId === position.uniqueId) session.uniqueId = undefined;
+    if (outcome.status === 'unknown-device' && session.uniqueId === position.uniqueId) unbind(session);
     return false;
   };
 
