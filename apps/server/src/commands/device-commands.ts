@@ -30,6 +30,13 @@ const forDevice = (command: OutgoingCommand, uniqueId: string): OutgoingCommand 
   return typeof data === 'string' && data.includes('{uniqueId}') ? { type: command.type, attributes: { ...command.attributes, data: data.replaceAll('{uniqueId}', uniqueId) } } : command;
 };
 
+/** A command without a password of its own takes the device's (`devicePassword` attribute, as Traccar's commands do). */
+const withDevicePassword = (command: Command, device: Device): Command => {
+  const password = device.attributes.devicePassword;
+  if (command.attributes.devicePassword !== undefined || typeof password !== 'string' || !password) return command;
+  return { ...command, attributes: { ...command.attributes, devicePassword: password } };
+};
+
 /**
  * Commands to devices over their own connections (Traccar's data channel). A device connected to
  * this instance gets a command at once; any other gets it queued (stored, so a restart keeps it)
@@ -109,7 +116,8 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now }: D
     /** The protocol of the device's endpoint on this instance, if it has one open. */
     connectedProtocol: (deviceId: number): string | undefined => linkOf(deviceId)?.session.protocol,
     /** Sends the command now where the device is connected here and its protocol takes the type; otherwise queues it. */
-    send: async (device: Device, command: Command): Promise<CommandOutcome> => {
+    send: async (device: Device, sent: Command): Promise<CommandOutcome> => {
+      const command = withDevicePassword(sent, device);
       const link = linkOf(device.id);
       if (link && write(link, command)) return { sent: true };
       const queued: Omit<QueuedCommand, 'id'> = { deviceId: device.id, type: command.type, textChannel: false, attributes: command.attributes };

@@ -3,6 +3,8 @@ import { commandProblem } from './command-fields.js';
 import { gl200Commands } from './gl200/gl200.commands.js';
 import { gps103Commands } from './gps103/gps103.commands.js';
 import { gt06Commands } from './gt06/gt06.commands.js';
+import { gt06Protocol } from './gt06/gt06.protocol.js';
+import { createDeviceSettings } from '../processing/settings/device-settings.js';
 import { jt808Protocol } from './jt808/jt808.protocol.js';
 import { loadVectors } from '../../test/helpers/protocol-vectors.js';
 import { createH02Commands } from './h02/h02.commands.js';
@@ -25,6 +27,14 @@ describe('protocol commands', () => {
     expect(hex(gt06Commands, command('engineStop'))).toBe('787812800c0000000052656c61792c312300009dee0d0a');
     expect(text(gt06Commands, command('engineResume'))).toContain('Relay,0#');
     expect(text(gt06Commands, command('custom', { data: 'WHERE#' }))).toContain('WHERE#');
+  });
+
+  it('GT06 with gt06.alternative: DYD and HFYD with the password, as in the older encoder test of Traccar (DYD,000000#)', () => {
+    const state = gt06Protocol.createState();
+    gt06Protocol.configure!(state, createDeviceSettings({ device: { 'gt06.alternative': true }, groups: [], server: {}, config: {} }));
+    const gt06 = (sent: OutgoingCommand) => gt06Protocol.commands!.encode(sent, IMEI, state)?.toString('hex');
+    expect(gt06(command('engineStop', { devicePassword: '000000' }))).toBe('787815800f000000004459442c303030303030230000e6c40d0a');
+    expect(Buffer.from(gt06(command('engineResume'))!, 'hex').toString('latin1')).toContain('HFYD,123456#');
   });
 
   it("Teltonika: a custom command in codec 12, as Traccar's encoder test has it", () => {

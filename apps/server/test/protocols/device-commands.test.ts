@@ -60,6 +60,23 @@ describe.each(testDatabases())('commands over a GT06 connection on $name', (data
     tracker.close();
   });
 
+  it("takes gt06.alternative and the device's password set while the tracker stays connected: DYD,<password>#", async () => {
+    const tracker = await connectTracker(app.trackers.portOf('gt06'));
+    tracker.send(LOGIN);
+    await tracker.read(ACK_LENGTH);
+    const device = (await app.admin.get(`/api/devices/${app.deviceId}`)).json() as Record<string, unknown>;
+    const attributes = { 'gt06.alternative': true, devicePassword: '000000' };
+    expect((await app.admin.put(`/api/devices/${app.deviceId}`, { ...device, attributes })).statusCode).toBe(200);
+    // the tracker's next message brings the changed settings to its connection
+    tracker.send(LOCATION);
+    await tracker.read(ACK_LENGTH);
+    expect((await app.admin.post('/api/commands/send', { type: 'engineStop', deviceId: app.deviceId })).statusCode).toBe(200);
+    // the older form in Traccar's GT06 encoder test: DYD,000000#
+    expect((await tracker.read(26)).toString('hex')).toBe('787815800f000000004459442c303030303030230000e6c40d0a');
+    tracker.close();
+    await expect.poll(() => app.server.ctx.deviceCommands.connectedProtocol(app.deviceId)).toBeUndefined();
+  });
+
   it('drops the commands queued for a device that is removed', async () => {
     const other = (await app.admin.post('/api/devices', { name: 'Sold', uniqueId: '864717003283599' })).json().id as number;
     // it reported once over GT06, so its protocol is known

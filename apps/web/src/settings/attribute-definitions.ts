@@ -17,10 +17,12 @@ export const OBJECT_ATTRIBUTES: AttributeDefinitions = {
   'report.ignoreOdometer': { label: 'attributeReportIgnoreOdometer', type: 'boolean' },
 };
 
-/** Keys devices and groups understand beyond those: the zone of the tracker's clock, for trackers that report local time. */
+/** Keys devices and groups understand beyond those: the zone of the tracker's clock (trackers that report local time), the password and form of their commands. */
 export const DEVICE_ATTRIBUTES: AttributeDefinitions = {
   ...OBJECT_ATTRIBUTES,
   'decoder.timezone': { label: 'attributeDecoderTimezone', type: 'string' },
+  devicePassword: { label: 'attributeDevicePassword', type: 'string' },
+  'gt06.alternative': { label: 'attributeGt06Alternative', type: 'boolean' },
 };
 
 /** Keys a user's or the server's preferences understand (spec §3). */

@@ -12,6 +12,8 @@ export interface Gt06State {
   zone: DeviceTimeZone;
   /** The zone the login announced, which wins over the setting also when the settings are read again. */
   loginZone: DeviceTimeZone | undefined;
+  /** `gt06.alternative`: engine commands in the older models' DYD/HFYD form. */
+  alternative: boolean;
 }
 
 /** Layouts told apart by type and length (Traccar's variants), plus the configured device model. */

@@ -17,7 +17,7 @@ describe(decodeGt06.name, () => {
 
   it('ignores a location before any login, then decodes after one', () => {
     const location = Buffer.from(vectors[0]!.message, 'hex');
-    const state: Gt06State = { zone: UTC_ZONE, loginZone: undefined };
+    const state: Gt06State = { zone: UTC_ZONE, loginZone: undefined, alternative: false };
     const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state, now: () => VECTOR_NOW };
     expect(decodeGt06(location, context)).toEqual({ positions: [], ack: [] });
     const login = decodeGt06(Buffer.from('78780d010123456789012345000139390d0a', 'hex'), context);
@@ -28,7 +28,7 @@ describe(decodeGt06.name, () => {
   it('acknowledges a login with the serial the device sent', () => {
     // reference/protocols.md §2: the test login ending `0009 3F04 0D0A` gets `78 78 05 01 00 09 55 94 0D 0A`
     const login = vectors.find((vector) => vector.message.startsWith('78780d01') && vector.message.includes('00093f04'));
-    const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: { zone: UTC_ZONE, loginZone: undefined }, now: () => VECTOR_NOW };
+    const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: { zone: UTC_ZONE, loginZone: undefined, alternative: false }, now: () => VECTOR_NOW };
     expect(login).toBeDefined();
     expect(decodeGt06(Buffer.from(login!.message, 'hex'), context).ack.map((ack) => ack.toString('hex'))).toEqual(['7878050100095594' + '0d0a']);
   });

@@ -10,10 +10,11 @@ export const gt06Protocol = defineProtocol<Gt06State>({
   transports: ['tcp'],
   createFramer: createGt06Framer,
   maxFrameLength: GT06_MAX_FRAME,
-  createState: () => ({ zone: UTC_ZONE, loginZone: undefined }),
+  createState: () => ({ zone: UTC_ZONE, loginZone: undefined, alternative: false }),
   // a login that names its zone wins, also when the settings are read again while it stays connected
   configure: (state, settings) => {
     state.zone = state.loginZone ?? parseTimeZone(settings.string('decoder.timezone')) ?? UTC_ZONE;
+    state.alternative = settings.boolean('gt06.alternative');
   },
   decode: decodeGt06,
   commands: gt06Commands,
