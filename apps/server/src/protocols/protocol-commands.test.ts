@@ -51,9 +51,10 @@ describe('protocol commands', () => {
     expect(text(h02, command('positionPeriodic', { frequency: 30 }), '4210051415')).toBe('*HQ,4210051415,S71,060504,22,30#');
   });
 
-  it("TK103: engine stop as Traccar's encoder test has it, periodic tracking with its interval in hex", () => {
-    expect(text(tk103Commands, command('engineStop'))).toBe('(123456789012345AV011)');
-    expect(text(tk103Commands, command('engineResume'))).toBe('(123456789012345AV010)');
+  it('TK103: engine stop and resume as protocols.md lists them, periodic tracking with its interval in hex', () => {
+    expect(text(tk103Commands, command('engineStop'))).toBe('(123456789012345AV010)');
+    expect(text(tk103Commands, command('engineResume'))).toBe('(123456789012345AV011)');
+    expect(text(tk103Commands, command('positionStop'))).toBe('(123456789012345AR0000000000)');
     expect(text(tk103Commands, command('positionPeriodic', { frequency: 60 }))).toBe('(123456789012345AR00003C0000)');
     expect(text(tk103Commands, command('positionSingle'))).toBe('(123456789012345AP00)');
   });

@@ -13,7 +13,7 @@ export interface CommandDraft {
 /** Labels of the types some protocol here takes; any other shows as its name. */
 const TYPE_LABELS: Record<string, string> = {
   custom: 'commandCustom', engineStop: 'commandEngineStop', engineResume: 'commandEngineResume', positionSingle: 'commandPositionSingle',
-  positionPeriodic: 'commandPositionPeriodic', alarmArm: 'commandAlarmArm', alarmDisarm: 'commandAlarmDisarm', rebootDevice: 'commandRebootDevice',
+  positionPeriodic: 'commandPositionPeriodic', positionStop: 'commandPositionStop', alarmArm: 'commandAlarmArm', alarmDisarm: 'commandAlarmDisarm', rebootDevice: 'commandRebootDevice',
   getVersion: 'commandGetVersion', sosNumber: 'commandSosNumber', powerOff: 'commandPowerOff', message: 'commandMessage',
 };
 
