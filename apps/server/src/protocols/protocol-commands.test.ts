@@ -63,6 +63,11 @@ describe('protocol commands', () => {
     expect(text(gps103Commands, command('engineStop'))).toBe('**,imei:123456789012345,J');
     expect(text(gps103Commands, command('engineResume'))).toBe('**,imei:123456789012345,K');
     expect(text(gps103Commands, command('custom', { data: 'C,30s' }))).toBe('**,imei:123456789012345,C,30s');
+    // the interval in whole hours, minutes or seconds
+    expect([30, 300, 7200].map((frequency) => text(gps103Commands, command('positionPeriodic', { frequency })))).toEqual([
+      '**,imei:123456789012345,C,30s', '**,imei:123456789012345,C,05m', '**,imei:123456789012345,C,02h',
+    ]);
+    expect(text(gps103Commands, command('positionStop'))).toBe('**,imei:123456789012345,A');
   });
 
   it("Queclink: a custom AT command as written, a position request with the device's password", () => {

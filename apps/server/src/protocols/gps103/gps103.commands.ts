@@ -1,14 +1,29 @@
-import type { ProtocolCommands } from '../protocol-definition.js';
-import { commandText } from '../command-fields.js';
+import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
+import { commandInteger, commandText } from '../command-fields.js';
 
-/** The Coban GPRS command letters: locate now, cut and restore the fuel line, arm and disarm. */
-const LETTERS: Record<string, string> = { positionSingle: 'B', engineStop: 'J', engineResume: 'K', alarmArm: 'L', alarmDisarm: 'M' };
+/** An interval as the trackers take it: whole hours, else whole minutes, else seconds, two digits and the unit (`30s`, `05m`, `02h`). */
+const intervalOf = (seconds: number): string => {
+  const [value, unit] = seconds >= 3600 ? [Math.trunc(seconds / 3600), 'h'] : seconds >= 60 ? [Math.trunc(seconds / 60), 'm'] : [seconds, 's'];
+  return `${String(value).padStart(2, '0')}${unit}`;
+};
+
+/** The Coban GPRS commands: stop and start reporting, locate now, cut and restore the fuel line, arm and disarm. */
+const BODIES: Record<string, (command: OutgoingCommand) => string> = {
+  custom: (command) => commandText(command, 'data'),
+  positionStop: () => 'A',
+  positionSingle: () => 'B',
+  positionPeriodic: (command) => `C,${intervalOf(commandInteger(command, 'frequency'))}`,
+  engineStop: () => 'J',
+  engineResume: () => 'K',
+  alarmArm: () => 'L',
+  alarmDisarm: () => 'M',
+};
 
 /** `**,imei:<imei>,<command>`, as the server's SOS reply is written. */
 export const gps103Commands: ProtocolCommands = {
-  types: ['custom', 'positionSingle', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm'],
+  types: ['custom', 'positionStop', 'positionSingle', 'positionPeriodic', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm'],
   encode: (command, uniqueId) => {
-    const text = command.type === 'custom' ? commandText(command, 'data') : LETTERS[command.type];
-    return text === undefined ? undefined : Buffer.from(`**,imei:${uniqueId},${text}`, 'latin1');
+    const body = BODIES[command.type];
+    return body ? Buffer.from(`**,imei:${uniqueId},${body(command)}`, 'latin1') : undefined;
   },
 };
