@@ -47,7 +47,8 @@ const withDevicePassword = (command: Command, device: Device): Command => {
 export const createDeviceCommands = ({ repos, broadcaster, events, log, now }: DeviceCommandsDeps) => {
   const links = new Map<number, Link>();
   const waiting = new Set<number>();
-  const loaded = repos.commandQueue.waitingDevices().then(
+  // the devices with commands waiting from before the start; a message that comes first finds them on its next one
+  void repos.commandQueue.waitingDevices().then(
     (ids) => ids.forEach((id) => waiting.add(id)),
     (error: unknown) => log.warn({ err: error }, 'queued commands not loaded'),
   );
@@ -99,8 +100,6 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now }: D
   });
 
   return {
-    /** Resolves once the devices with commands waiting from before the start are known. */
-    loaded,
     /**
      * Every message of a bound device: its endpoint becomes the one its commands go through, and the
      * commands waiting for it are sent. One flag and one set lookup when there are none.
