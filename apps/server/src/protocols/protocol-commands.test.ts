@@ -13,6 +13,7 @@ import { meitrackCommands } from './meitrack/meitrack.commands.js';
 import type { OutgoingCommand, ProtocolCommands } from './protocol-definition.js';
 import { ruptelaCommands } from './ruptela/ruptela.commands.js';
 import { crc16Kermit } from './transport/crc16.js';
+import { suntechCommands } from './suntech/suntech.commands.js';
 import { teltonikaCommands } from './teltonika/teltonika.commands.js';
 import { tk103Commands } from './tk103/tk103.commands.js';
 import { watchProtocol } from './watch/watch.protocol.js';
@@ -114,6 +115,14 @@ describe('protocol commands', () => {
     expect(packet[2]).toBe(108);
     expect(packet.subarray(3, 22).toString('latin1')).toBe('pass immobilizer 10');
     expect(packet.readUInt16BE(22)).toBe(crc16Kermit(packet.subarray(2, 22)));
+  });
+
+  it('Suntech: SA200 commands with the device ID, each ended by a carriage return', () => {
+    expect(text(suntechCommands, command('engineStop'), '205000001')).toBe('SA200CMD;205000001;02;Enable1\r');
+    expect(text(suntechCommands, command('engineResume'), '205000001')).toBe('SA200CMD;205000001;02;Disable1\r');
+    expect(text(suntechCommands, command('positionSingle'), '205000001')).toBe('SA200GTR;205000001;02;\r');
+    expect(text(suntechCommands, command('rebootDevice'), '205000001')).toBe('SA200CMD;205000001;02;Reboot\r');
+    expect(text(suntechCommands, command('custom', { data: 'ST300CMD;205000001;02;Enable3' }), '205000001')).toBe('ST300CMD;205000001;02;Enable3\r');
   });
 
   it('refuses a custom command without text and a periodic one without a frequency', () => {

@@ -1,4 +1,5 @@
 import { defineProtocol } from '../protocol-definition.js';
+import { suntechCommands } from './suntech.commands.js';
 import { decodeSuntech } from './suntech.decoder.js';
 import { createSuntechFramer, SUNTECH_MAX_FRAME } from './suntech.framer.js';
 import { configureSuntech, defaultSuntechSettings, type SuntechSettings } from './suntech-settings.js';
@@ -12,4 +13,5 @@ export const suntechProtocol = defineProtocol<SuntechSettings>({
   createState: defaultSuntechSettings,
   configure: configureSuntech,
   decode: decodeSuntech,
+  commands: suntechCommands,
 });
