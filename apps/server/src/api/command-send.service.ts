@@ -1,6 +1,6 @@
 import type { Command, Device, QueuedCommand, User } from '@tracklane/domain';
 import type { CommandOutcome } from '../commands/device-commands.js';
-import { commandProblem } from '../protocols/command-fields.js';
+import { addressedTo, commandProblem } from '../protocols/command-fields.js';
 import { commandsOf } from '../protocols/protocol-registry.js';
 import type { AppContext } from '../app-context.js';
 import { badRequest, notFound } from '../errors.js';
@@ -76,13 +76,14 @@ export const createCommandSendService = (ctx: AppContext) => {
     const sms = ctx.config.notifications.sms;
     if (!sms) throw badRequest('No SMS gateway is configured on this server');
     if (command.type !== 'custom') throw badRequest('Only custom commands can be sent by SMS');
-    const text = typeof command.attributes.data === 'string' ? command.attributes.data : '';
+    const { data } = addressedTo(command, device.uniqueId).attributes;
+    const text = typeof data === 'string' ? data : '';
     if (!text.trim()) throw badRequest('A custom command needs its text in attributes.data');
     const phone = device.phone?.trim();
     if (!phone) throw badRequest(`${device.name} has no phone number`);
     return async () => {
       try {
-        await sendSms(sms, phone, text.replaceAll('{uniqueId}', device.uniqueId));
+        await sendSms(sms, phone, text);
       } catch (error) {
         throw badRequest(`The SMS gateway did not take the command for ${device.name} (${error instanceof Error ? error.message : String(error)})`);
       }

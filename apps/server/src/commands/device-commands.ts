@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Broadcaster } from '../live/live-message.js';
 import type { EventService } from '../processing/events/event-service.js';
 import { deviceEvent } from '../processing/events/pending-event.js';
+import { addressedTo } from '../protocols/command-fields.js';
 import type { OutgoingCommand, ProtocolCommands } from '../protocols/protocol-definition.js';
 import type { DeviceSession, Reply } from '../protocols/transport/device-session.js';
 import type { Repositories } from '../storage/repositories.js';
@@ -23,12 +24,6 @@ interface Link {
   session: DeviceSession;
   commands: ProtocolCommands | undefined;
 }
-
-/** `{uniqueId}` in a command's text is the device's identifier (Traccar's placeholder). */
-const forDevice = (command: OutgoingCommand, uniqueId: string): OutgoingCommand => {
-  const data = command.attributes.data;
-  return typeof data === 'string' && data.includes('{uniqueId}') ? { type: command.type, attributes: { ...command.attributes, data: data.replaceAll('{uniqueId}', uniqueId) } } : command;
-};
 
 /** A command without a password of its own takes the device's (`devicePassword` attribute, as Traccar's commands do). */
 const withDevicePassword = (command: Command, device: Device): Command => {
@@ -64,7 +59,7 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now }: D
 
   /** Writes the command to the endpoint; false when its protocol does not take the type. */
   const write = ({ session, commands }: Link, command: OutgoingCommand): boolean => {
-    const bytes = commands?.encode(forDevice(command, session.uniqueId!), session.uniqueId!, session.state);
+    const bytes = commands?.encode(addressedTo(command, session.uniqueId!), session.uniqueId!, session.state);
     if (!bytes || !session.reply) return false;
     session.reply(bytes);
     return true;

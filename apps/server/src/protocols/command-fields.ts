@@ -1,4 +1,5 @@
-import type { OutgoingCommand } from './protocol-definition.js';
+import type { CommandType } from '@tracklane/domain';
+import type { OutgoingCommand, ProtocolCommands } from './protocol-definition.js';
 
 /** A command parameter as text (`data`, `devicePassword`, …); empty when absent. */
 export const commandText = (command: OutgoingCommand, key: string): string => {
@@ -18,3 +19,21 @@ export const commandProblem = (command: OutgoingCommand): string | undefined => 
   if (command.type === 'positionPeriodic' && commandInteger(command, 'frequency') <= 0) return 'positionPeriodic needs attributes.frequency, in seconds, above 0';
   return undefined;
 };
+
+/** `{uniqueId}` in a command's text is the device's identifier (Traccar's placeholder), on every channel. */
+export const addressedTo = (command: OutgoingCommand, uniqueId: string): OutgoingCommand => {
+  const data = command.attributes.data;
+  return typeof data === 'string' && data.includes('{uniqueId}') ? { type: command.type, attributes: { ...command.attributes, data: data.replaceAll('{uniqueId}', uniqueId) } } : command;
+};
+
+/** Each type's text, in the order `GET /api/commands/types` lists them. */
+export type CommandBodies = Partial<Record<CommandType, (command: OutgoingCommand) => string>>;
+
+/** The commands of a text protocol: the types its bodies name, each body put in the protocol's frame. */
+export const textCommands = (bodies: CommandBodies, frame: (body: string, uniqueId: string, state: unknown) => Buffer): ProtocolCommands => ({
+  types: Object.keys(bodies) as CommandType[],
+  encode: (command, uniqueId, state) => {
+    const body = bodies[command.type as CommandType];
+    return body ? frame(body(command), uniqueId, state) : undefined;
+  },
+});

@@ -1,5 +1,4 @@
-import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandInteger, commandText } from '../command-fields.js';
+import { commandInteger, commandText, textCommands } from '../command-fields.js';
 
 /** An interval as the trackers take it: whole hours, else whole minutes, else seconds, two digits and the unit (`30s`, `05m`, `02h`). */
 const intervalOf = (seconds: number): string => {
@@ -7,23 +6,17 @@ const intervalOf = (seconds: number): string => {
   return `${String(value).padStart(2, '0')}${unit}`;
 };
 
-/** The Coban GPRS commands: stop and start reporting, locate now, cut and restore the fuel line, arm and disarm. */
-const BODIES: Record<string, (command: OutgoingCommand) => string> = {
-  custom: (command) => commandText(command, 'data'),
-  positionStop: () => 'A',
-  positionSingle: () => 'B',
-  positionPeriodic: (command) => `C,${intervalOf(commandInteger(command, 'frequency'))}`,
-  engineStop: () => 'J',
-  engineResume: () => 'K',
-  alarmArm: () => 'L',
-  alarmDisarm: () => 'M',
-};
-
-/** `**,imei:<imei>,<command>`, as the server's SOS reply is written. */
-export const gps103Commands: ProtocolCommands = {
-  types: ['custom', 'positionStop', 'positionSingle', 'positionPeriodic', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm'],
-  encode: (command, uniqueId) => {
-    const body = BODIES[command.type];
-    return body ? Buffer.from(`**,imei:${uniqueId},${body(command)}`, 'latin1') : undefined;
+/** `**,imei:<imei>,<command>`, as the server's SOS reply is written: stop and start reporting, locate now, cut and restore the fuel line, arm and disarm. */
+export const gps103Commands = textCommands(
+  {
+    custom: (command) => commandText(command, 'data'),
+    positionStop: () => 'A',
+    positionSingle: () => 'B',
+    positionPeriodic: (command) => `C,${intervalOf(commandInteger(command, 'frequency'))}`,
+    engineStop: () => 'J',
+    engineResume: () => 'K',
+    alarmArm: () => 'L',
+    alarmDisarm: () => 'M',
   },
-};
+  (body, uniqueId) => Buffer.from(`**,imei:${uniqueId},${body}`, 'latin1'),
+);

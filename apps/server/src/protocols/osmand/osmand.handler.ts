@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Device } from '@tracklane/domain';
 import type { DeviceCommands } from '../../commands/device-commands.js';
 import type { IngestResult, PositionIngest } from '../../processing/position-ingest.js';
-import { commandText } from '../command-fields.js';
+import { addressedTo, commandText } from '../command-fields.js';
 import type { DeviceResolver } from '../transport/device-resolver.js';
 import { decodeOsmAnd, OSMAND_DEFAULT_OPTIONS, type OsmAndOptions, type OsmAndRequest } from './osmand.decoder.js';
 
@@ -32,7 +32,7 @@ export const createOsmAndHandler = (
   const answerFor = async (device: Device): Promise<string> => {
     try {
       const command = await commands?.next(device.id);
-      return command ? commandText(command, 'data').replaceAll('{uniqueId}', device.uniqueId) : '';
+      return command ? commandText(addressedTo(command, device.uniqueId), 'data') : '';
     } catch (error) {
       log.warn({ err: error, protocol: 'osmand', deviceId: device.id }, 'queued command not read');
       return '';

@@ -1,27 +1,20 @@
-import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandInteger, commandText } from '../command-fields.js';
+import { commandInteger, commandText, textCommands } from '../command-fields.js';
 import type { WatchState } from './watch.decoder.js';
 import { watchReply } from './watch.encoder.js';
 
 /** Text as the watches take it in MESSAGE: UTF-16 big-endian, in hex. */
 const utf16Hex = (text: string): string => Buffer.from(text, 'utf16le').swap16().toString('hex').toUpperCase();
 
-/** Each type's content (reference/protocols.md §6, Commands). */
-const CONTENTS: Record<string, (command: OutgoingCommand) => string> = {
-  custom: (command) => commandText(command, 'data'),
-  positionSingle: () => 'CR',
-  positionPeriodic: (command) => `UPLOAD,${commandInteger(command, 'frequency')}`,
-  sosNumber: (command) => `SOS${commandInteger(command, 'index') || 1},${commandText(command, 'phone')}`,
-  rebootDevice: () => 'RESET',
-  powerOff: () => 'POWEROFF',
-  message: (command) => `MESSAGE,${utf16Hex(commandText(command, 'message'))}`,
-};
-
-/** `[<maker>*<id>*<length hex4>*<content>]`, with the maker the watch writes its own frames with. */
-export const watchCommands: ProtocolCommands = {
-  types: ['custom', 'positionSingle', 'positionPeriodic', 'sosNumber', 'rebootDevice', 'powerOff', 'message'],
-  encode: (command, uniqueId, state) => {
-    const content = CONTENTS[command.type];
-    return content ? watchReply((state as WatchState | undefined)?.maker ?? 'SG', uniqueId, undefined, content(command)) : undefined;
+/** `[<maker>*<id>*<length hex4>*<content>]` (reference/protocols.md §6, Commands), with the maker the watch writes its own frames with. */
+export const watchCommands = textCommands(
+  {
+    custom: (command) => commandText(command, 'data'),
+    positionSingle: () => 'CR',
+    positionPeriodic: (command) => `UPLOAD,${commandInteger(command, 'frequency')}`,
+    sosNumber: (command) => `SOS${commandInteger(command, 'index') || 1},${commandText(command, 'phone')}`,
+    rebootDevice: () => 'RESET',
+    powerOff: () => 'POWEROFF',
+    message: (command) => `MESSAGE,${utf16Hex(commandText(command, 'message'))}`,
   },
-};
+  (content, uniqueId, state) => watchReply((state as WatchState | undefined)?.maker ?? 'SG', uniqueId, undefined, content),
+);
