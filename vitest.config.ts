@@ -7,8 +7,9 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
-    // Like the PostgreSQL runs, the cross-instance test needs a real server: TEST_REDIS_URL names it.
-    exclude: ['**/node_modules/**', ...(process.env.TEST_REDIS_URL ? [] : ['apps/server/test/**/redis-*.test.ts'])],
+    // The cross-instance test needs real servers: TEST_REDIS_URL names Redis, TEST_DATABASE_URL the
+    // PostgreSQL database the instances share (a SQLite file serves one instance).
+    exclude: ['**/node_modules/**', ...(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL ? [] : ['apps/server/test/**/redis-*.test.ts'])],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

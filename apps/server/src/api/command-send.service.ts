@@ -12,6 +12,8 @@ export type CommandRequest = Partial<Command> & { deviceId?: number };
 /** What sending amounted to: the command itself (200), or what was queued (202; a list for a group). */
 export type SendResult = { status: 200; body: Command } | { status: 202; body: QueuedCommand | QueuedCommand[] };
 
+const notConnected = (device: Device) => badRequest(`${device.name} is not connected, and the command asks not to be queued`);
+
 /** Whether the command asks to be dropped rather than queued when its device is not connected. */
 const noQueue = (command: Command): boolean => command.attributes.noQueue === true || command.attributes.noQueue === 'true';
 
@@ -66,8 +68,16 @@ export const createCommandSendService = (ctx: AppContext) => {
       if (protocol === undefined) throw badRequest(`${device.name} has not connected yet, so only custom commands can be queued for it`);
       throw badRequest(`${protocol} devices do not take ${command.type} commands over their connection${command.type === 'custom' ? '; send it by SMS instead' : ''}`);
     }
-    if (noQueue(command) && deviceCommands.connectedProtocol(device.id) === undefined) throw badRequest(`${device.name} is not connected, and the command asks not to be queued`);
-    return () => deviceCommands.send(device, command);
+    const here = deviceCommands.connectedProtocol(device.id) !== undefined;
+    // another instance may hold the connection of an online tracker; OsmAnd phones hold none anywhere
+    const askOthers = !here && deviceCommands.sharesInstances && device.status === 'online' && (await protocolOf(device)) !== 'osmand';
+    const queue = !noQueue(command);
+    if (!queue && !here && !askOthers) throw notConnected(device);
+    return async () => {
+      const outcome = await deviceCommands.send(device, command, { askOthers, queue });
+      if (!outcome.sent && !outcome.queued) throw notConnected(device);
+      return outcome;
+    };
   };
 
   /** Checks the command can reach the device and returns the sending, so a group is checked whole before anything goes out. */
@@ -113,7 +123,7 @@ export const createCommandSendService = (ctx: AppContext) => {
       const command = await resolve(user, body);
       if (groupId === undefined) {
         const outcome = await (await prepare(command, await deviceOf(user, command.deviceId)))();
-        return outcome.sent ? { status: 200, body: command } : { status: 202, body: outcome.queued };
+        return outcome.queued ? { status: 202, body: outcome.queued } : { status: 200, body: command };
       }
       await policy.assertAccess(user, 'groupId', groupId);
       const devices = await repos.reportData.devices(policy.linkedIds(user.id, 'deviceId'), [], [groupId]);
@@ -123,7 +133,7 @@ export const createCommandSendService = (ctx: AppContext) => {
       const queued: QueuedCommand[] = [];
       for (const send of sends) {
         const outcome = await send();
-        if (!outcome.sent) queued.push(outcome.queued);
+        if (outcome.queued) queued.push(outcome.queued);
       }
       return queued.length > 0 ? { status: 202, body: queued } : { status: 200, body: command };
     },

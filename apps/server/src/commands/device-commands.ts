@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Command, Device, QueuedCommand } from '@tracklane/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broadcaster } from '../live/live-message.js';
@@ -14,10 +15,26 @@ export interface DeviceCommandsDeps {
   events: Pick<EventService, 'raise'>;
   log: FastifyBaseLogger;
   now: () => number;
+  /** How long to wait for another instance to say it wrote a command to the device's connection. */
+  elsewhereTimeoutMs?: number;
 }
 
-/** What sending a command amounted to: written to the device's connection, or queued for its next message. */
-export type CommandOutcome = { sent: true } | { sent: false; queued: QueuedCommand };
+/**
+ * What sending a command amounted to: written to the device's connection (here or on another
+ * instance), queued for its next message, or neither (a command not to be queued, whose device no
+ * instance holds a connection of).
+ */
+export type CommandOutcome = { sent: true; queued?: undefined } | { sent: false; queued: QueuedCommand } | { sent: false; queued: undefined };
+
+/** How a command is sent when the device has no connection on this instance. */
+export interface SendOptions {
+  /** Another instance may hold the device's connection (the device is online and instances share a broadcaster): ask them first. */
+  askOthers: boolean;
+  /** Queue it when no connection took it (Traccar's noQueue turns this off). */
+  queue: boolean;
+}
+
+const ELSEWHERE_TIMEOUT_MS = 2000;
 
 /** A device's endpoint on this instance that its commands go through, with what its protocol takes. */
 interface Link {
@@ -39,9 +56,11 @@ const withDevicePassword = (command: Command, device: Device): Command => {
  * of the queuing and keeps the set of devices with commands waiting, so a message costs one set
  * lookup. Each queued command sent raises queuedCommandSent with the command's id.
  */
-export const createDeviceCommands = ({ repos, broadcaster, events, log, now }: DeviceCommandsDeps) => {
+export const createDeviceCommands = ({ repos, broadcaster, events, log, now, elsewhereTimeoutMs = ELSEWHERE_TIMEOUT_MS }: DeviceCommandsDeps) => {
   const links = new Map<number, Link>();
   const waiting = new Set<number>();
+  /** Commands this instance asked the others to write, by request: what to do with the answer. */
+  const asked = new Map<string, (sent: boolean) => void>();
   // the devices with commands waiting from before the start; a message that comes first finds them on its next one
   void repos.commandQueue.waitingDevices().then(
     (ids) => ids.forEach((id) => waiting.add(id)),
@@ -59,7 +78,7 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now }: D
 
   /** Writes the command to the endpoint; false when its protocol does not take the type. */
   const write = ({ session, commands }: Link, command: OutgoingCommand): boolean => {
-    const bytes = commands?.encode(addressedTo(command, session.uniqueId!), session.uniqueId!, session.state);
+    const bytes = commands?.encode(addressedTo(command, session.uniqueId!), session.uniqueId!, session.state, session.model);
     if (!bytes || !session.reply) return false;
     session.reply(bytes);
     return true;
@@ -87,11 +106,37 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now }: D
     }
   };
 
+  /** Resolves whether the instance holding the device's connection wrote the command to it; false when none answers in time. */
+  const sendElsewhere = (deviceId: number, command: OutgoingCommand): Promise<boolean> =>
+    new Promise((resolve) => {
+      const requestId = randomUUID();
+      const answered = (sent: boolean) => {
+        clearTimeout(timer);
+        asked.delete(requestId);
+        resolve(sent);
+      };
+      const timer = setTimeout(() => answered(false), elsewhereTimeoutMs);
+      asked.set(requestId, answered);
+      broadcaster.publish({ kind: 'command-to-connection', requestId, deviceId, command: { type: command.type, attributes: command.attributes } });
+    });
+
   broadcaster.subscribe((message) => {
-    if (message.kind !== 'commands-queued') return;
-    waiting.add(message.deviceId);
-    // a device connected here hears at once, as when the command was sent here
-    void deliverQueued(message.deviceId);
+    switch (message.kind) {
+      case 'commands-queued':
+        waiting.add(message.deviceId);
+        // a device connected here hears at once, as when the command was sent here
+        void deliverQueued(message.deviceId);
+        return;
+      case 'command-to-connection': {
+        // only the instance holding the connection answers
+        const link = linkOf(message.deviceId);
+        if (link) broadcaster.publish({ kind: 'command-written', requestId: message.requestId, sent: write(link, message.command) });
+        return;
+      }
+      case 'command-written':
+        asked.get(message.requestId)?.(message.sent);
+        return;
+    }
   });
 
   return {
@@ -109,11 +154,19 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now }: D
     },
     /** The protocol of the device's endpoint on this instance, if it has one open. */
     connectedProtocol: (deviceId: number): string | undefined => linkOf(deviceId)?.session.protocol,
-    /** Sends the command now where the device is connected here and its protocol takes the type; otherwise queues it. */
-    send: async (device: Device, sent: Command): Promise<CommandOutcome> => {
+    /** Whether other instances may hold the connections of devices: they hear what this one publishes. */
+    sharesInstances: broadcaster.shared === true,
+    /**
+     * Sends the command now where the device is connected, here or (when `askOthers`) on the
+     * instance holding its connection, and its protocol takes the type; otherwise queues it, unless
+     * it is not to be queued.
+     */
+    send: async (device: Device, sent: Command, options: SendOptions = { askOthers: false, queue: true }): Promise<CommandOutcome> => {
       const command = withDevicePassword(sent, device);
       const link = linkOf(device.id);
       if (link && write(link, command)) return { sent: true };
+      if (!link && options.askOthers && (await sendElsewhere(device.id, command))) return { sent: true };
+      if (!options.queue) return { sent: false, queued: undefined };
       const queued: Omit<QueuedCommand, 'id'> = { deviceId: device.id, type: command.type, textChannel: false, attributes: command.attributes };
       const id = await repos.commandQueue.add(queued);
       broadcaster.publish({ kind: 'commands-queued', deviceId: device.id });

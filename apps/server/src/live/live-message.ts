@@ -36,9 +36,15 @@ export type LiveMessage =
   /** An object processing depends on (geofence, driver, maintenance, computed attribute, calendar, server) changed. */
   | { kind: 'settings-changed' }
   /** A command was queued for the device: the instance its next message reaches sends it. */
-  | { kind: 'commands-queued'; deviceId: number };
+  | { kind: 'commands-queued'; deviceId: number }
+  /** A command for the device's connection, which another instance may hold: the one that does writes it and answers. */
+  | { kind: 'command-to-connection'; requestId: string; deviceId: number; command: { type: string; attributes: Record<string, unknown> } }
+  /** The answer of the instance holding the connection: whether its protocol took the command. */
+  | { kind: 'command-written'; requestId: string; sent: boolean };
 
 export interface Broadcaster {
+  /** Whether other instances hear what this one publishes (Redis); a single instance's broadcaster is not. */
+  readonly shared?: boolean;
   publish(message: LiveMessage): void;
   /** Resolves when the transport answers (Redis PING); rejects when it is unreachable. */
   check(): Promise<void>;

@@ -59,6 +59,7 @@ export const createRedisBroadcaster = (url: string, log: FastifyBaseLogger, chan
   };
 
   return {
+    shared: true,
     publish: (message) => {
       if (outgoing.push(message) === 1) setImmediate(flush);
       deliver(message);

@@ -13,10 +13,18 @@ export const commandInteger = (command: OutgoingCommand, key: string): number =>
   return Number.isFinite(value) ? Math.trunc(value) : 0;
 };
 
+const MAX_PORT = 65535;
+const hasText = (command: OutgoingCommand, key: string): boolean => commandText(command, key).trim() !== '';
+const isPort = (port: number): boolean => port > 0 && port <= MAX_PORT;
+
 /** The problem with a command's parameters that no protocol could send it with, if any. */
 export const commandProblem = (command: OutgoingCommand): string | undefined => {
-  if (command.type === 'custom' && !commandText(command, 'data').trim()) return 'A custom command needs its text in attributes.data';
-  if (command.type === 'positionPeriodic' && commandInteger(command, 'frequency') <= 0) return 'positionPeriodic needs attributes.frequency, in seconds, above 0';
+  const { type } = command;
+  if (type === 'custom' && !hasText(command, 'data')) return 'A custom command needs its text in attributes.data';
+  if (type === 'positionPeriodic' && commandInteger(command, 'frequency') <= 0) return 'positionPeriodic needs attributes.frequency, in seconds, above 0';
+  if ((type === 'message' || type === 'voiceMessage') && !hasText(command, 'message')) return `${type} needs its text in attributes.message`;
+  if (type === 'setConnection' && !(hasText(command, 'server') && isPort(commandInteger(command, 'port')))) return `setConnection needs attributes.server and attributes.port, 1 to ${MAX_PORT}`;
+  if (type === 'setSpeedLimit' && commandInteger(command, 'data') <= 0) return 'setSpeedLimit needs attributes.data, the speed limit in km/h, above 0';
   return undefined;
 };
 
@@ -37,3 +45,8 @@ export const textCommands = (bodies: CommandBodies, frame: (body: string, unique
     return body ? frame(body(command), uniqueId, state) : undefined;
   },
 });
+
+const HEX_DATA = /^(?:[0-9a-f]{2})+$/i;
+
+/** A custom command's data written as hex pairs, as the bytes they spell (Traccar's reading of such data); undefined for other text. */
+export const hexData = (data: string): Buffer | undefined => (HEX_DATA.test(data) ? Buffer.from(data, 'hex') : undefined);

@@ -8,6 +8,7 @@ import { createDeviceSettings } from '../processing/settings/device-settings.js'
 import { jt808Protocol } from './jt808/jt808.protocol.js';
 import { loadVectors } from '../../test/helpers/protocol-vectors.js';
 import { createH02Commands } from './h02/h02.commands.js';
+import { h02Protocol } from './h02/h02.protocol.js';
 import { meitrackCommand } from './meitrack/meitrack.encoder.js';
 import { meitrackCommands } from './meitrack/meitrack.commands.js';
 import type { OutgoingCommand, ProtocolCommands } from './protocol-definition.js';
@@ -38,9 +39,19 @@ describe('protocol commands', () => {
     expect(Buffer.from(gt06(command('engineResume'))!, 'hex').toString('latin1')).toContain('HFYD,123456#');
   });
 
-  it("Teltonika: a custom command in codec 12, as Traccar's encoder test has it", () => {
+  it("Teltonika: a custom command in codec 12, as Traccar's encoder test has it: text as it is, hex data as its bytes", () => {
     expect(hex(teltonikaCommands, command('custom', { data: 'setdigout 11' }))).toBe('00000000000000140c01050000000c7365746469676f7574203131010000bed5');
-    expect(hex(teltonikaCommands, command('engineStop'))).toBeUndefined();
+    expect(hex(teltonikaCommands, command('custom', { data: '03030000000185E8' }))).toBe('00000000000000100c01050000000803030000000185e8010000da8b');
+    // an odd number of digits is no byte string: sent as text
+    expect(Buffer.from(hex(teltonikaCommands, command('custom', { data: 'ABC' }))!, 'hex').subarray(15, 18).toString('latin1')).toBe('ABC');
+    expect(hex(teltonikaCommands, command('positionSingle'))).toBeUndefined();
+  });
+
+  it('Teltonika: engine stop and resume switch digital output 1 (setdigout 1 / 0)', () => {
+    const engineStop = Buffer.from(hex(teltonikaCommands, command('engineStop'))!, 'hex');
+    expect(engineStop.subarray(15, 15 + engineStop.readUInt32BE(11)).toString('latin1')).toBe('setdigout 1');
+    expect(engineStop.toString('hex')).toBe(hex(teltonikaCommands, command('custom', { data: 'setdigout 1' })));
+    expect(hex(teltonikaCommands, command('engineResume'))).toBe(hex(teltonikaCommands, command('custom', { data: 'setdigout 0' })));
   });
 
   it('H02: *HQ sentences with the UTC time of sending', () => {
@@ -50,6 +61,15 @@ describe('protocol commands', () => {
     expect(text(h02, command('alarmArm'), '4210051415')).toBe('*HQ,4210051415,SCF,060504,0,0#');
     expect(text(h02, command('alarmDisarm'), '4210051415')).toBe('*HQ,4210051415,SCF,060504,1,1#');
     expect(text(h02, command('positionPeriodic', { frequency: 30 }), '4210051415')).toBe('*HQ,4210051415,S71,060504,22,30#');
+  });
+
+  it('H02 with h02.alternative: periodic tracking as D1, the other commands as they were', () => {
+    const state = h02Protocol.createState();
+    h02Protocol.configure!(state, createDeviceSettings({ device: { 'h02.alternative': true }, groups: [], server: {}, config: {} }));
+    const h02 = createH02Commands(() => Date.UTC(2026, 10, 30, 6, 5, 4));
+    const sent = (type: string, attributes = {}) => h02.encode(command(type, attributes), '4210051415', state)?.toString('latin1');
+    expect(sent('positionPeriodic', { frequency: 30 })).toBe('*HQ,4210051415,D1,060504,30#');
+    expect(sent('engineStop')).toBe('*HQ,4210051415,S20,060504,1,1#');
   });
 
   it('TK103: engine stop and resume as protocols.md lists them, periodic tracking with its interval in hex', () => {

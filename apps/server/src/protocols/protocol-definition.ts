@@ -50,8 +50,11 @@ export interface OutgoingCommand {
 export interface ProtocolCommands {
   /** The command types, in the order `GET /api/commands/types` lists them. */
   readonly types: readonly CommandType[];
-  /** The bytes of a command for the device `uniqueId` on this connection's state; undefined for a type not in `types`. */
-  encode(command: OutgoingCommand, uniqueId: string, state: unknown): Buffer | undefined;
+  /**
+   * The bytes of a command for the device `uniqueId` on this connection's state, in the form its
+   * `model` takes where models differ (JT808); undefined for a type not in `types`.
+   */
+  encode(command: OutgoingCommand, uniqueId: string, state: unknown, model?: string): Buffer | undefined;
 }
 
 /**

@@ -88,3 +88,32 @@ describe.each(testDatabases())('JT808 terminal whose decoder.timezone changes wh
     tracker.close();
   });
 });
+
+describe.each(testDatabases())('commands to a JT808 terminal of model VL300 on $name', (database) => {
+  const app = useProtocolApp(database, 'jt808', '79042262206');
+
+  it("sends engine stop over its connection as terminal control with the model's #0;1, and refuses setConnection without a port", async () => {
+    const device = (await app.admin.get(`/api/devices/${app.deviceId}`)).json() as Record<string, unknown>;
+    expect((await app.admin.put(`/api/devices/${app.deviceId}`, { ...device, model: 'VL300' })).statusCode).toBe(200);
+    const tracker = await connectTracker(app.trackers.portOf('jt808'));
+    tracker.send(escaped(location));
+    expect(await hexOf(tracker, 20)).toBe('7e80010005079042262206000008ca020000937e');
+
+    expect((await app.admin.post('/api/commands/send', { type: 'engineStop', deviceId: app.deviceId })).statusCode).toBe(200);
+    // 8105, body of 4 bytes, the terminal's phone, serial 0, then `#0;1` and the XOR of it all
+    const content = Buffer.from(`810500040790422622060000${Buffer.from('#0;1', 'latin1').toString('hex')}`, 'hex');
+    const xor = content.reduce((sum, byte) => sum ^ byte, 0);
+    expect(await hexOf(tracker, content.length + 3)).toBe(`7e${content.toString('hex')}${xor.toString(16).padStart(2, '0')}7e`);
+
+    const setConnection = { type: 'setConnection', deviceId: app.deviceId, attributes: { server: 'gps.example.com' } };
+    expect((await app.admin.post('/api/commands/send', setConnection)).statusCode).toBe(400);
+    expect((await tracker.drain(300)).length).toBe(0);
+    tracker.close();
+    // away, the terminal would have the command queued (202) if it were complete
+    await expect.poll(() => app.server.ctx.deviceCommands.connectedProtocol(app.deviceId)).toBeUndefined();
+    const refused = await app.admin.post('/api/commands/send', setConnection);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('setConnection needs attributes.server and attributes.port, 1 to 65535');
+    expect(await app.server.ctx.repos.commandQueue.take(app.deviceId)).toEqual([]);
+  });
+});

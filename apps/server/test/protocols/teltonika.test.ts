@@ -26,6 +26,28 @@ describe.each(testDatabases())('Teltonika on $name', (database) => {
     tracker.close();
   });
 
+  it('sends engine stop and a hex custom command to the connected tracker in codec 12', async () => {
+    const tracker = await connectTracker(app.trackers.portOf('teltonika'));
+    tracker.send(IMEI);
+    await tracker.read(1);
+    tracker.send(AVL);
+    await tracker.read(4);
+
+    const types = (await app.admin.get(`/api/commands/types?deviceId=${app.deviceId}`)).json() as { type: string }[];
+    expect(types.map((entry) => entry.type)).toEqual(['custom', 'engineStop', 'engineResume']);
+    expect((await app.admin.post('/api/commands/send', { type: 'engineStop', deviceId: app.deviceId })).statusCode).toBe(200);
+    const engineStop = await tracker.read(8 + 8 + 'setdigout 1'.length + 4);
+    // preamble, data length, codec 12, one command of type 5, its size and text
+    expect(engineStop.subarray(0, 15).toString('hex')).toBe(`00000000${(8 + 11).toString(16).padStart(8, '0')}0c0105${(11).toString(16).padStart(8, '0')}`);
+    expect(engineStop.subarray(15, 26).toString('latin1')).toBe('setdigout 1');
+
+    const custom = { type: 'custom', deviceId: app.deviceId, attributes: { data: '03030000000185E8' } };
+    expect((await app.admin.post('/api/commands/send', custom)).statusCode).toBe(200);
+    // Traccar's encoder test: the eight bytes the hex spells, in codec 12
+    expect((await tracker.read(28)).toString('hex')).toBe('00000000000000100c01050000000803030000000185e8010000da8b');
+    tracker.close();
+  });
+
   it('refuses an unknown IMEI with 00', async () => {
     const tracker = await connectTracker(app.trackers.portOf('teltonika'));
     tracker.send(Buffer.concat([Buffer.from('000f', 'hex'), Buffer.from('999999999999999', 'ascii')]));

@@ -23,8 +23,8 @@ const eventOf = (type: string, positionId: number) => (received: LiveMessages): 
 /**
  * Two server processes on one database, joined by Redis, as a scaled-out deployment runs them:
  * trackers, browsers and edits land on either instance. vitest.config.ts runs this file only when
- * TEST_REDIS_URL names a server; the database is PostgreSQL when TEST_DATABASE_URL is set (CI),
- * else one SQLite file both processes open.
+ * TEST_REDIS_URL and TEST_DATABASE_URL name servers (CI): instances share a PostgreSQL database,
+ * since a SQLite file serves one.
  */
 describe('two instances sharing the database and Redis', () => {
   let database: ScaleDatabase;
@@ -78,7 +78,7 @@ describe('two instances sharing the database and Redis', () => {
 
   beforeAll(async () => {
     await ensureServerBuilt();
-    database = await createScaleDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite');
+    database = await createScaleDatabase('postgres');
     a = await startServer({ databaseUrl: database.url, ports: await instancePorts(), redisUrl });
     b = await startServer({ databaseUrl: database.url, ports: await instancePorts(), redisUrl });
     await moveDeviceIdsAway();
@@ -178,11 +178,19 @@ describe('two instances sharing the database and Redis', () => {
     expect((await connection.read(10)).length).toBe(10);
 
     const response = await adminOnA.call('POST', '/api/commands/send', { type: 'engineStop', deviceId: tracker.id });
-    // A holds no connection of it: queued there, and sent by B, which does
-    expect(response.status).toBe(202);
+    // A holds no connection of it: B, which does, writes it and tells A, so it was sent, not queued
+    expect(response.status).toBe(200);
     // Traccar's GT06 encoder test: engine stop is a 0x80 packet carrying `Relay,1#`
     expect((await connection.read(23)).toString('hex')).toBe('787812800c0000000052656c61792c312300009dee0d0a');
+    // a command not to be queued reaches it through B too (Traccar would refuse it on A)
+    const noQueue = await adminOnA.call('POST', '/api/commands/send', { type: 'custom', deviceId: tracker.id, attributes: { data: 'WHERE#', noQueue: true } });
+    expect(noQueue.status).toBe(200);
+    expect((await connection.read(21)).toString('latin1')).toContain('WHERE#');
+
     connection.close();
+    await expect.poll(async () => (await adminOnA.json<Device[]>('GET', `/api/devices?id=${tracker.id}`))[0]?.status, { timeout: 5000 }).toBe('offline');
+    const refused = await adminOnA.call('POST', '/api/commands/send', { type: 'custom', deviceId: tracker.id, attributes: { data: 'WHERE#', noQueue: true } });
+    expect(refused.status).toBe(400);
   });
 });
 

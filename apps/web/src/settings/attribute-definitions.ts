@@ -23,6 +23,8 @@ export const DEVICE_ATTRIBUTES: AttributeDefinitions = {
   'decoder.timezone': { label: 'attributeDecoderTimezone', type: 'string' },
   devicePassword: { label: 'attributeDevicePassword', type: 'string' },
   'gt06.alternative': { label: 'attributeGt06Alternative', type: 'boolean' },
+  'h02.alternative': { label: 'attributeH02Alternative', type: 'boolean' },
+  'jt808.alternative': { label: 'attributeJt808Alternative', type: 'boolean' },
 };
 
 /** Keys a user's or the server's preferences understand (spec §3). */

@@ -15,20 +15,40 @@ const TYPE_LABELS: Record<string, string> = {
   custom: 'commandCustom', engineStop: 'commandEngineStop', engineResume: 'commandEngineResume', positionSingle: 'commandPositionSingle',
   positionPeriodic: 'commandPositionPeriodic', positionStop: 'commandPositionStop', alarmArm: 'commandAlarmArm', alarmDisarm: 'commandAlarmDisarm', rebootDevice: 'commandRebootDevice',
   getVersion: 'commandGetVersion', sosNumber: 'commandSosNumber', powerOff: 'commandPowerOff', message: 'commandMessage',
+  alarmDismiss: 'commandAlarmDismiss', requestPhoto: 'commandRequestPhoto', factoryReset: 'commandFactoryReset', voiceMessage: 'commandVoiceMessage',
+  outputControl: 'commandOutputControl', configuration: 'commandConfiguration', setConnection: 'commandSetConnection', setSpeedLimit: 'commandSetSpeedLimit',
 };
 
 export const commandTypeLabel = (t: TFunction, type: string): string => (TYPE_LABELS[type] ? t(TYPE_LABELS[type]) : type);
 
 const text = (draft: CommandDraft, key: string): string => (typeof draft.attributes[key] === 'string' ? (draft.attributes[key] as string) : '');
-const frequencyOf = (draft: CommandDraft): number => Number(draft.attributes.frequency ?? 0);
+const MAX_PORT = 65535;
+
+/** Whether a number parameter is missing or out of its range (the server would refuse it). */
+const badNumber = (draft: CommandDraft, key: string, max = Infinity): boolean => {
+  const value = Number(draft.attributes[key] ?? 0);
+  return !(value > 0 && value <= max);
+};
 
 /** Whether a parameter the type needs is missing (the server would refuse the command). */
 export const missingParameter = (draft: CommandDraft): boolean => {
-  if (draft.type === 'custom') return !text(draft, 'data').trim();
-  if (draft.type === 'positionPeriodic') return !(frequencyOf(draft) > 0);
-  if (draft.type === 'sosNumber') return !text(draft, 'phone').trim();
-  if (draft.type === 'message') return !text(draft, 'message').trim();
-  return false;
+  switch (draft.type) {
+    case 'custom':
+      return !text(draft, 'data').trim();
+    case 'positionPeriodic':
+      return badNumber(draft, 'frequency');
+    case 'sosNumber':
+      return !text(draft, 'phone').trim();
+    case 'message':
+    case 'voiceMessage':
+      return !text(draft, 'message').trim();
+    case 'setConnection':
+      return !text(draft, 'server').trim() || badNumber(draft, 'port', MAX_PORT);
+    case 'setSpeedLimit':
+      return badNumber(draft, 'data');
+    default:
+      return false;
+  }
 };
 
 /** The fields of the parameters the draft's type takes (none for engine stop and the like). */
@@ -37,10 +57,23 @@ export const CommandParameters = ({ draft, setDraft }: { draft: CommandDraft; se
   const submitted = useContext(SubmittedContext);
   const set = (key: string, value: unknown) => setDraft({ type: draft.type, attributes: { ...draft.attributes, [key]: value } });
   const textField = (key: string, label: string) => <RequiredTextField name={key} label={label} value={text(draft, key)} onChange={(event) => set(key, event.target.value)} />;
+  /** A whole number the command needs, from 1 up to `max`. */
+  const requiredNumber = (key: string, label: string, max?: number) => {
+    const invalid = submitted && badNumber(draft, key, max);
+    return (
+      <TextField type="number" name={key} required label={label} value={draft.attributes[key] ?? ''} error={invalid} helperText={invalid ? t('sharedRequired') : undefined}
+        slotProps={{ htmlInput: { min: 1, max } }} onChange={(event) => set(key, event.target.value === '' ? undefined : Number(event.target.value))} />
+    );
+  };
+  /** The index of a camera channel or output, 0 unless set. */
+  const index = (label: string) => (
+    <TextField type="number" name="index" label={label} value={draft.attributes.index ?? 0} slotProps={{ htmlInput: { min: 0, max: 255 } }} onChange={(event) => set('index', Number(event.target.value))} />
+  );
   switch (draft.type) {
     case 'custom':
       return textField('data', t('commandData'));
     case 'message':
+    case 'voiceMessage':
       return textField('message', t('commandMessage'));
     case 'sosNumber':
       return (
@@ -49,13 +82,21 @@ export const CommandParameters = ({ draft, setDraft }: { draft: CommandDraft; se
           {textField('phone', t('commandPhone'))}
         </>
       );
-    case 'positionPeriodic': {
-      const invalid = submitted && missingParameter(draft);
+    case 'positionPeriodic':
+      return requiredNumber('frequency', t('commandFrequency'));
+    case 'setConnection':
       return (
-        <TextField type="number" name="frequency" required label={t('commandFrequency')} value={draft.attributes.frequency ?? ''} error={invalid} helperText={invalid ? t('sharedRequired') : undefined}
-          slotProps={{ htmlInput: { min: 1 } }} onChange={(event) => set('frequency', event.target.value === '' ? undefined : Number(event.target.value))} />
+        <>
+          {textField('server', t('commandServer'))}
+          {requiredNumber('port', t('commandPort'), MAX_PORT)}
+        </>
       );
-    }
+    case 'setSpeedLimit':
+      return requiredNumber('data', t('commandSpeed'));
+    case 'requestPhoto':
+      return index(t('commandCameraChannel'));
+    case 'outputControl':
+      return index(t('commandControlFlag'));
     default:
       return null;
   }

@@ -85,6 +85,8 @@ export const PROCESSING_KEYS = {
   'osmand.minAccuracy': { type: 'number', scopes: C, default: 10, description: 'OsmAnd: metres below which a JSON accuracy counts as unknown (0)' },
   'decoder.timezone': { type: 'string', scopes: CD, default: '', description: 'Zone of the clock of devices that report local time (JT808: GMT+8 unless set; GT06 unless its login names one): UTC, GMT+8, UTC-03:30 or a zone name such as Europe/Moscow' },
   'gt06.alternative': { type: 'boolean', scopes: CD, default: false, description: 'GT06: engine stop and resume as DYD,<password># and HFYD,<password># (older models) instead of Relay,1# and Relay,0#' },
+  'h02.alternative': { type: 'boolean', scopes: CD, default: false, description: 'H02: periodic tracking as the D1 command (models that take it) instead of S71' },
+  'jt808.alternative': { type: 'boolean', scopes: CD, default: false, description: 'JT808: engine stop and resume as the oil and circuit control message 0xA006 (models that take it) instead of terminal control' },
   'h02.messageLength': { type: 'number', scopes: C, default: 0, oneOf: ['0', '32', '45'], description: 'H02: the length of binary messages (32 or 45 bytes), or 0 to find it from the first one' },
   'h02.ack': { type: 'boolean', scopes: CD, default: false, description: 'H02: answer every text location but a V1 (which has its own reply) with an R12' },
   'gl200.ack': { type: 'boolean', scopes: CD, default: false, description: 'Queclink: answer every text message with +SACK:<count>$, which devices in SACK mode wait for before dropping buffered reports' },

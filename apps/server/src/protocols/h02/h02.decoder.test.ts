@@ -19,7 +19,7 @@ describe(decodeH02.name, () => {
     else it(name, () => assertVector(replayed[index]!));
   });
 
-  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: { ack: false }, now: () => VECTOR_NOW };
+  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: { ack: false, alternative: false }, now: () => VECTOR_NOW };
 
   it('answers a V1 location with V4,V1 and the server time', () => {
     const result = decodeH02(Buffer.from(vectors[39]!.message, 'latin1'), context);
@@ -35,7 +35,7 @@ describe(decodeH02.name, () => {
   it('with h02.ack, answers text locations other than V1 with R12 and the UTC time of day', () => {
     const v2 = Buffer.from(vectors.find((vector) => vector.message.startsWith('*HQ,353505221264507,V2,'))!.message, 'latin1');
     const v1 = Buffer.from('*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF,712,01,0,0,6#', 'latin1');
-    const acked = { ...context, state: { ack: true } };
+    const acked = { ...context, state: { ack: true, alternative: false } };
     expect(decodeH02(v2, context).ack).toEqual([]);
     // VECTOR_NOW is 2026-01-01 00:00:00 UTC
     expect(decodeH02(v2, acked).ack.map(String)).toEqual(['*HQ,353505221264507,R12,000000#']);

@@ -8,6 +8,8 @@ import { applyStatus, decodeHeartbeat, decodeLink, decodeLocationSentence, decod
 /** Per-connection H02 state: whether text locations other than V1 are answered (Traccar's `h02.ack`). */
 export interface H02State {
   ack: boolean;
+  /** `h02.alternative`: periodic tracking as D1. */
+  alternative: boolean;
 }
 
 /** Battery byte of binary frames: 1–3 and 4–6 are levels, ≤ 100 percent, F1–F6 levels again. */

@@ -9,9 +9,10 @@ export const h02Protocol = defineProtocol<H02State>({
   transports: ['tcp', 'udp'],
   createFramer: createH02Framer,
   maxFrameLength: H02_MAX_FRAME,
-  createState: () => ({ ack: false }),
+  createState: () => ({ ack: false, alternative: false }),
   configure: (state, settings) => {
     state.ack = settings.boolean('h02.ack');
+    state.alternative = settings.boolean('h02.alternative');
   },
   decode: decodeH02,
   commands: h02Commands,

@@ -1,35 +1,90 @@
+import type { CommandType } from '@tracklane/domain';
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandText } from '../command-fields.js';
+import { commandInteger, commandText, hexData } from '../command-fields.js';
+import {
+  ascii, bcdTime, byte, COMMAND_MSG, CONTROL_WORD, message, photoRequest, setParameters, terminalControl, textMessage, uint32, type Jt808Message,
+} from './jt808-command-bodies.js';
 import type { Jt808State } from './jt808.decoder.js';
 import { jt808Packet, type Jt808Terminal } from './jt808.encoder.js';
 
-const TERMINAL_CONTROL = 0x8105;
-const PARAMETER_SETTING = 0x8103;
-const TEXT_MESSAGE = 0x8300;
+/** What a command's message depends on besides the command: the device's model, its connection state and the time. */
+interface Sending {
+  command: OutgoingCommand;
+  model: string | undefined;
+  state: Jt808State;
+  now: number;
+}
 
-const HEX = /^(?:[0-9a-f]{2})+$/i;
+/** A message for the terminal, or a whole frame the user wrote in hex that goes as it is. */
+type Outgoing = Jt808Message | Buffer;
 
-/** A custom command: a whole frame written in hex goes as it is, any other text as a text message (flag 1: show). */
-const custom = (command: OutgoingCommand, terminal: Jt808Terminal): Buffer => {
-  const data = commandText(command, 'data').trim();
-  if (HEX.test(data)) return Buffer.from(data, 'hex');
-  return jt808Packet(TEXT_MESSAGE, terminal, Buffer.concat([Buffer.from([0x01]), Buffer.from(data, 'latin1')]));
+/** Models that take a custom text as an AT command in parameter 0xF030, and the ones that take it as a text message. */
+const AT_MODELS = new Set(['AL300', 'GL100', 'VL300']);
+const TEXT_MODELS = new Set(['BSJ', 'C5', 'C5L']);
+const AT_COMMAND = 0xf030;
+
+const custom = ({ command, model }: Sending): Outgoing => {
+  const data = commandText(command, 'data');
+  if (AT_MODELS.has(model ?? '')) return setParameters([AT_COMMAND, ascii(data)]);
+  if (TEXT_MODELS.has(model ?? '')) return textMessage(0x01, data);
+  if (model?.startsWith('JC')) return message(COMMAND_MSG.transparentDownlink, Buffer.concat([byte(0xf0), ascii(data)]));
+  return hexData(data.trim()) ?? textMessage(0x01, data);
 };
 
-/** Each type's message for the terminal (Traccar's bytes: terminal control F0/F1, parameter 0x23 = 3 to restart). */
-const MESSAGES: Record<string, (command: OutgoingCommand, terminal: Jt808Terminal) => Buffer> = {
+/** The terminal control bodies of engine stop and resume of the models with their own; F0 and F1 for the rest. */
+const ENGINE_CONTROL = new Map<string, [stop: Buffer, resume: Buffer]>([
+  ['VL300', [ascii('#0;1'), ascii('#0;0')]],
+  ['W15L', [byte(0x64), byte(0x65)]],
+]);
+const STANDARD_ENGINE_CONTROL: [stop: Buffer, resume: Buffer] = [byte(0xf0), byte(0xf1)];
+
+/** Engine stop (`cut`) or resume: oil control with the terminal's local time under jt808.alternative, else terminal control in the model's form. */
+const engine = (cut: boolean) => ({ model, state, now }: Sending): Jt808Message => {
+  if (state.alternative) return message(COMMAND_MSG.oilControl, Buffer.concat([byte(cut ? 0x01 : 0x00), bcdTime(state.zone, now)]));
+  const [stop, resume] = ENGINE_CONTROL.get(model ?? '') ?? STANDARD_ENGINE_CONTROL;
+  return terminalControl(cut ? stop : resume);
+};
+
+/** Parameter 0x24 (arming), as the value Traccar writes: the flag, then `user`. */
+const arming = (armed: boolean): Jt808Message => setParameters([0x24, Buffer.concat([byte(armed ? 1 : 0), ascii('user')])]);
+
+/** Each type's message, in the order `GET /api/commands/types` lists them. */
+const MESSAGES: Partial<Record<CommandType, (sending: Sending) => Outgoing>> = {
   custom,
-  engineStop: (_, terminal) => jt808Packet(TERMINAL_CONTROL, terminal, Buffer.from([0xf0])),
-  engineResume: (_, terminal) => jt808Packet(TERMINAL_CONTROL, terminal, Buffer.from([0xf1])),
-  rebootDevice: (_, terminal) => jt808Packet(PARAMETER_SETTING, terminal, Buffer.from([0x01, 0x23, 0x01, 0x03])),
+  positionSingle: () => message(COMMAND_MSG.locationQuery),
+  positionPeriodic: ({ command }) => setParameters([0x29, uint32(commandInteger(command, 'frequency'))]),
+  // interval 0 ends temporary tracking; the validity (4 bytes) is then 0 too
+  positionStop: () => message(COMMAND_MSG.trackingControl, Buffer.alloc(6)),
+  engineStop: engine(true),
+  engineResume: engine(false),
+  alarmArm: () => arming(true),
+  alarmDisarm: () => arming(false),
+  // serial 0 and alarm type 0: every alarm the terminal holds
+  alarmDismiss: () => message(COMMAND_MSG.alarmConfirmation, Buffer.alloc(6)),
+  requestPhoto: ({ command }) => photoRequest(commandInteger(command, 'index')),
+  powerOff: () => terminalControl(byte(CONTROL_WORD.powerOff)),
+  rebootDevice: () => terminalControl(byte(CONTROL_WORD.reset)),
+  factoryReset: () => terminalControl(byte(CONTROL_WORD.factoryReset)),
+  message: ({ command }) => textMessage(0x04, commandText(command, 'message')),
+  voiceMessage: ({ command }) => textMessage(0x08, commandText(command, 'message')),
+  outputControl: ({ command }) => message(COMMAND_MSG.vehicleControl, byte(commandInteger(command, 'index'))),
+  configuration: () => message(COMMAND_MSG.parameterQuery),
+  setConnection: ({ command }) => setParameters([0x13, ascii(commandText(command, 'server'))], [0x18, uint32(commandInteger(command, 'port'))]),
+  // the overspeed threshold in km/h, then how long (35 s) it must last to count
+  setSpeedLimit: ({ command }) => setParameters([0x55, uint32(commandInteger(command, 'data'))], [0x56, uint32(35)]),
 };
+
+const packetOf = (outgoing: Outgoing, terminal: Jt808Terminal): Buffer =>
+  Buffer.isBuffer(outgoing) ? outgoing : jt808Packet(outgoing.type, terminal, outgoing.body);
 
 /** Commands go with the header fields of the terminal's own messages; before its first one there is nothing to address. */
-export const jt808Commands: ProtocolCommands = {
-  types: ['custom', 'engineStop', 'engineResume', 'rebootDevice'],
-  encode: (command, _uniqueId, state) => {
-    const terminal = (state as Jt808State | undefined)?.terminal;
-    const message = MESSAGES[command.type];
-    return message && terminal ? message(command, terminal) : undefined;
+export const createJt808Commands = (now: () => number = Date.now): ProtocolCommands => ({
+  types: Object.keys(MESSAGES) as CommandType[],
+  encode: (command, _uniqueId, state, model) => {
+    const jt808 = state as Jt808State | undefined;
+    const build = Object.hasOwn(MESSAGES, command.type) ? MESSAGES[command.type as CommandType] : undefined;
+    return build && jt808?.terminal ? packetOf(build({ command, model, state: jt808, now: now() }), jt808.terminal) : undefined;
   },
-};
+});
+
+export const jt808Commands = createJt808Commands();

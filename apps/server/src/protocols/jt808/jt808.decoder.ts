@@ -14,6 +14,8 @@ export interface Jt808State {
   zone: DeviceTimeZone;
   /** The header fields the terminal's last message had, which commands to it repeat. */
   terminal: Jt808Terminal | undefined;
+  /** The device setting `jt808.alternative`: engine stop and resume as oil control (0xA006). */
+  alternative: boolean;
 }
 
 /** Message IDs the decoder acts on (reference/protocols.md §10, flow). */
