@@ -8,6 +8,7 @@ import { INGEST_CONNECTIONS, rememberIngestPool } from './postgres-pool.js';
 import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { isSqliteFile, openSqliteConnection } from './sqlite-connection.js';
 import { startSqliteIngestThread, type SqliteIngestThread } from './sqlite-ingest-thread.js';
+import { lockSqliteFile, type SqliteInstanceLock } from './sqlite-instance-lock.js';
 import { createPositionIds, type PositionIds } from './sqlite-position-ids.js';
 import { createPositionTail, type PositionTail } from './sqlite-position-tail.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
@@ -57,14 +58,22 @@ export const openStorage = (url: string, options: StorageOptions = {}): Storage 
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     const sqlite = openSqliteConnection(file);
-    const db = new Kysely<DatabaseSchema>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }) });
     const onFile = isSqliteFile(file);
+    let lock: SqliteInstanceLock | undefined;
+    try {
+      lock = onFile ? lockSqliteFile(path.resolve(file)) : undefined;
+    } catch (error) {
+      sqlite.close();
+      throw error;
+    }
+    const db = new Kysely<DatabaseSchema>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }) });
     const checkpointer = onFile ? startSqliteCheckpointer(path.resolve(file), options.onCheckpointError ?? (() => undefined)) : undefined;
     const ingestThread = onFile ? startSqliteIngestThread(path.resolve(file)) : undefined;
     const close = async () => {
       await ingestThread?.close();
       await checkpointer?.close();
       await db.destroy();
+      lock?.release();
     };
     return { db, dialect: 'sqlite', sqlite, positionIds: createPositionIds(sqlite), positionTail: createPositionTail(), ingestThread, close };
   }
