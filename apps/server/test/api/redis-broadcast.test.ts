@@ -8,23 +8,26 @@ import WebSocket from 'ws';
 import { createAppContext, type AppContext } from '../../src/app-context.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { bootstrapAdmin, login } from '../helpers/test-server.js';
+import { bootstrapAdmin, dropTestSchema, login, newTestSchema } from '../helpers/test-server.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * Two instances on one database, joined only by Redis: a report on one reaches a browser on the
- * other. vitest.config.ts runs this file only when TEST_REDIS_URL names a server (CI sets it).
+ * other. vitest.config.ts runs this file only when TEST_REDIS_URL and TEST_DATABASE_URL name servers
+ * (CI sets them): instances share a PostgreSQL database (here one schema), since a SQLite file serves one.
  */
 describe('live updates across instances through Redis', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-redis-'));
+  const database = { name: 'postgres' as const, url: process.env.TEST_DATABASE_URL ?? '' };
+  let schema: string | undefined;
   const instances: { ctx: AppContext; app: Awaited<ReturnType<typeof buildApp>> }[] = [];
 
   beforeAll(async () => {
-    const config = loadConfig({ DATABASE_URL: `sqlite:${path.join(dir, 'shared.sqlite')}`, REDIS_URL: redisUrl, OSMAND_PORT: '0', WEB_ROOT: '/nonexistent' });
+    schema = await newTestSchema(database);
+    const config = loadConfig({ DATABASE_URL: database.url, REDIS_URL: redisUrl, OSMAND_PORT: '0', WEB_ROOT: '/nonexistent' });
     const log = pino({ level: 'silent' });
     for (let i = 0; i < 2; i++) {
-      const ctx = await createAppContext(config, log);
+      const ctx = await createAppContext(config, log, { schema });
       const app = await buildApp(ctx, { loggerInstance: log });
       await app.listen({ port: 0, host: '127.0.0.1' });
       instances.push({ ctx, app });
@@ -35,7 +38,7 @@ describe('live updates across instances through Redis', () => {
       await app.close();
       await ctx.close();
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (schema) await dropTestSchema(database, schema);
   });
 
   it('delivers a position ingested by instance A to a socket on instance B', async () => {

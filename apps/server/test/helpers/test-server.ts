@@ -49,6 +49,14 @@ export const newTestSchema = async (database: TestDatabase): Promise<string | un
   return schema;
 };
 
+/** Drops a schema newTestSchema made, with everything in it. */
+export const dropTestSchema = async (database: TestDatabase, schema: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query(`drop schema ${schema} cascade`);
+  await client.end();
+};
+
 /**
  * Boots the real app on a fresh, empty database (a private schema on PostgreSQL), or on the one of
  * `schema` made beforehand with newTestSchema; the schema is dropped at close.
@@ -66,12 +74,7 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
     close: async () => {
       await app.close();
       await ctx.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(database, schema);
     },
   };
 };
