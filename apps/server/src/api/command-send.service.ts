@@ -75,7 +75,7 @@ export const createCommandSendService = (ctx: AppContext) => {
     if (!queue && !here && !askOthers) throw notConnected(device);
     return async () => {
       const outcome = await deviceCommands.send(device, command, { askOthers, queue });
-      if (!outcome.sent && !outcome.queued) throw notConnected(device);
+      if (!outcome.sent && !outcome.queued) throw outcome.notTaken ? badRequest(`${device.name} does not take ${command.type} commands in the form its settings give its protocol`) : notConnected(device);
       return outcome;
     };
   };

@@ -104,6 +104,16 @@ describe('device commands', () => {
     expect(written).toEqual([]);
   });
 
+  it('neither sends nor queues a command the connection here does not take, and says so', async () => {
+    const added: unknown[] = [];
+    const commands = instance(createLocalBroadcaster(), added);
+    const written: string[] = [];
+    connect(commands, written);
+    expect(await commands.send(DEVICE, { ...ENGINE_STOP_COMMAND, type: 'alarmArm' })).toEqual({ sent: false, queued: undefined, notTaken: true });
+    expect(written).toEqual([]);
+    expect(added).toEqual([]);
+  });
+
   it('does not ask when the instance is alone', () => {
     expect(instance(createLocalBroadcaster()).sharesInstances).toBe(false);
   });

@@ -21,10 +21,14 @@ export interface DeviceCommandsDeps {
 
 /**
  * What sending a command amounted to: written to the device's connection (here or on another
- * instance), queued for its next message, or neither (a command not to be queued, whose device no
- * instance holds a connection of).
+ * instance), queued for its next message, or neither: a command not to be queued, whose device no
+ * instance holds a connection of, or one the connection here does not take in the form its
+ * settings give the protocol (`notTaken`: TK103's alternative texts lack some of its types).
  */
-export type CommandOutcome = { sent: true; queued?: undefined } | { sent: false; queued: QueuedCommand } | { sent: false; queued: undefined };
+export type CommandOutcome =
+  | { sent: true; queued?: undefined }
+  | { sent: false; queued: QueuedCommand }
+  | { sent: false; queued: undefined; notTaken?: boolean };
 
 /** How a command is sent when the device has no connection on this instance. */
 export interface SendOptions {
@@ -51,10 +55,12 @@ const withDevicePassword = (command: Command, device: Device): Command => {
 
 /**
  * Commands to devices over their own connections (Traccar's data channel). A device connected to
- * this instance gets a command at once; any other gets it queued (stored, so a restart keeps it)
- * and sent with its next message, by whichever instance that message reaches: every instance hears
- * of the queuing and keeps the set of devices with commands waiting, so a message costs one set
- * lookup. Each queued command sent raises queuedCommandSent with the command's id.
+ * this instance gets a command at once; so does one whose connection another instance holds, which
+ * writes it when asked over the broadcaster and answers. Any other gets it queued (stored, so a
+ * restart keeps it) and sent with its next message, by whichever instance that message reaches:
+ * every instance hears of the queuing and keeps the set of devices with commands waiting, so a
+ * message costs one set lookup. Each queued command sent raises queuedCommandSent with the
+ * command's id.
  */
 export const createDeviceCommands = ({ repos, broadcaster, events, log, now, elsewhereTimeoutMs = ELSEWHERE_TIMEOUT_MS }: DeviceCommandsDeps) => {
   const links = new Map<number, Link>();
@@ -164,8 +170,8 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now, els
     send: async (device: Device, sent: Command, options: SendOptions = { askOthers: false, queue: true }): Promise<CommandOutcome> => {
       const command = withDevicePassword(sent, device);
       const link = linkOf(device.id);
-      if (link && write(link, command)) return { sent: true };
-      if (!link && options.askOthers && (await sendElsewhere(device.id, command))) return { sent: true };
+      if (link) return write(link, command) ? { sent: true } : { sent: false, queued: undefined, notTaken: true };
+      if (options.askOthers && (await sendElsewhere(device.id, command))) return { sent: true };
       if (!options.queue) return { sent: false, queued: undefined };
       const queued: Omit<QueuedCommand, 'id'> = { deviceId: device.id, type: command.type, textChannel: false, attributes: command.attributes };
       const id = await repos.commandQueue.add(queued);

@@ -1,4 +1,5 @@
 import type { CommandType } from '@tracklane/domain';
+import { parseTimeZone } from './device-time-zone.js';
 import type { OutgoingCommand, ProtocolCommands } from './protocol-definition.js';
 
 /** A command parameter as text (`data`, `devicePassword`, …); empty when absent. */
@@ -13,18 +14,30 @@ export const commandInteger = (command: OutgoingCommand, key: string): number =>
   return Number.isFinite(value) ? Math.trunc(value) : 0;
 };
 
+/** A yes/no command parameter (`enable`): true for `true`, `"true"` and 1; false when absent. */
+export const commandFlag = (command: OutgoingCommand, key: string): boolean => ['true', '1'].includes(commandText(command, key).trim().toLowerCase());
+
 const MAX_PORT = 65535;
 const hasText = (command: OutgoingCommand, key: string): boolean => commandText(command, key).trim() !== '';
 const isPort = (port: number): boolean => port > 0 && port <= MAX_PORT;
+const MAX_UINT32 = 0xffffffff;
+const isUint32 = (text: string): boolean => /^\d+$/.test(text.trim()) && Number(text) <= MAX_UINT32;
+/** Watch types whose whole content is `data` (silent hours, alarm clocks, phone book, indicator). */
+const WATCH_SETTINGS = new Set(['silenceTime', 'alarmClock', 'setPhonebook', 'setIndicator']);
 
 /** The problem with a command's parameters that no protocol could send it with, if any. */
 export const commandProblem = (command: OutgoingCommand): string | undefined => {
   const { type } = command;
   if (type === 'custom' && !hasText(command, 'data')) return 'A custom command needs its text in attributes.data';
   if (type === 'positionPeriodic' && commandInteger(command, 'frequency') <= 0) return 'positionPeriodic needs attributes.frequency, in seconds, above 0';
-  if ((type === 'message' || type === 'voiceMessage') && !hasText(command, 'message')) return `${type} needs its text in attributes.message`;
+  if ((type === 'message' || (type === 'voiceMessage' && !hasText(command, 'data'))) && !hasText(command, 'message')) return `${type} needs its text in attributes.message`;
+  if (type === 'voiceMessage' && !hasText(command, 'message') && !hexData(commandText(command, 'data').trim())) return "voiceMessage needs its text in attributes.message, or a watch's audio in hex pairs in attributes.data";
+  if (WATCH_SETTINGS.has(type) && !hasText(command, 'data')) return `${type} needs the watch's settings in attributes.data`;
+  if (type === 'setTimezone' && !parseTimeZone(commandText(command, 'timezone'))) return 'setTimezone needs attributes.timezone: UTC, an offset such as GMT+01:30, or a zone name such as Europe/Amsterdam';
   if (type === 'setConnection' && !(hasText(command, 'server') && isPort(commandInteger(command, 'port')))) return `setConnection needs attributes.server and attributes.port, 1 to ${MAX_PORT}`;
   if (type === 'setSpeedLimit' && commandInteger(command, 'data') <= 0) return 'setSpeedLimit needs attributes.data, the speed limit in km/h, above 0';
+  if (type === 'sendSms' && !(hasText(command, 'phone') && hasText(command, 'message'))) return 'sendSms needs attributes.phone and attributes.message';
+  if (type === 'setOdometer' && !isUint32(commandText(command, 'data'))) return `setOdometer needs attributes.data, the odometer value, a whole number from 0 to ${MAX_UINT32}`;
   return undefined;
 };
 

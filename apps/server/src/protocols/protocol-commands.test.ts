@@ -88,7 +88,7 @@ describe('protocol commands', () => {
     expect([30, 300, 7200].map((frequency) => text(gps103Commands, command('positionPeriodic', { frequency })))).toEqual([
       '**,imei:123456789012345,C,30s', '**,imei:123456789012345,C,05m', '**,imei:123456789012345,C,02h',
     ]);
-    expect(text(gps103Commands, command('positionStop'))).toBe('**,imei:123456789012345,A');
+    expect(text(gps103Commands, command('positionStop'))).toBe('**,imei:123456789012345,D');
   });
 
   it("Queclink: a custom AT command as written, a position request with the device's password", () => {
@@ -98,18 +98,18 @@ describe('protocol commands', () => {
 
   it("Meitrack: @@ commands with their length and byte sum, as protocols.md's example", () => {
     expect(meitrackCommand('A', IMEI, 'A10').toString('latin1')).toBe('@@A25,123456789012345,A10*58\r\n');
-    expect(text(meitrackCommands, command('positionSingle'))).toMatch(/^@@Q25,123456789012345,A10\*[0-9A-F]{2}\r\n$/);
+    expect(text(meitrackCommands, command('positionSingle'))).toBe('@@A25,123456789012345,A10*58\r\n');
   });
 
-  it('Watch: commands carry the maker code the watch writes its own frames with', () => {
+  it('Watch: commands carry the maker code the watch writes its own frames with, 3G as SG as Traccar writes it', () => {
     const state = watchProtocol.createState();
     watchProtocol.decode(Buffer.from('[3G*8800000015*0002*LK]', 'latin1'), { uniqueId: undefined, model: undefined, transport: 'tcp', state, now: () => 0 });
     const watch = (sent: OutgoingCommand) => watchProtocol.commands!.encode(sent, '8800000015', state)?.toString('latin1');
-    expect(watch(command('positionSingle'))).toBe('[3G*8800000015*0002*CR]');
-    expect(watch(command('positionPeriodic', { frequency: 60 }))).toBe('[3G*8800000015*0009*UPLOAD,60]');
-    expect(watch(command('sosNumber', { index: 2, phone: '+15550001' }))).toBe('[3G*8800000015*000E*SOS2,+15550001]');
+    expect(watch(command('positionSingle'))).toBe('[SG*8800000015*0002*CR]');
+    expect(watch(command('positionPeriodic', { frequency: 60 }))).toBe('[SG*8800000015*0009*UPLOAD,60]');
+    expect(watch(command('sosNumber', { index: 2, phone: '+15550001' }))).toBe('[SG*8800000015*000e*SOS2,+15550001]');
     // UTF-16 big-endian in hex: H = 0048, i = 0069
-    expect(watch(command('message', { message: 'Hi' }))).toBe('[3G*8800000015*0010*MESSAGE,00480069]');
+    expect(watch(command('message', { message: 'Hi' }))).toBe('[SG*8800000015*0010*MESSAGE,00480069]');
   });
 
   it("JT808: terminal control addressed with the phone number of the terminal's own messages", () => {
@@ -137,10 +137,10 @@ describe('protocol commands', () => {
     expect(packet.readUInt16BE(22)).toBe(crc16Kermit(packet.subarray(2, 22)));
   });
 
-  it('Suntech: SA200 commands with the device ID, each ended by a carriage return', () => {
+  it('Suntech: SA200 commands with the device ID before any message, each ended by a carriage return', () => {
     expect(text(suntechCommands, command('engineStop'), '205000001')).toBe('SA200CMD;205000001;02;Enable1\r');
     expect(text(suntechCommands, command('engineResume'), '205000001')).toBe('SA200CMD;205000001;02;Disable1\r');
-    expect(text(suntechCommands, command('positionSingle'), '205000001')).toBe('SA200GTR;205000001;02;\r');
+    expect(text(suntechCommands, command('positionSingle'), '205000001')).toBe('SA200CMD;205000001;02;StatusReq\r');
     expect(text(suntechCommands, command('rebootDevice'), '205000001')).toBe('SA200CMD;205000001;02;Reboot\r');
     expect(text(suntechCommands, command('custom', { data: 'ST300CMD;205000001;02;Enable3' }), '205000001')).toBe('ST300CMD;205000001;02;Enable3\r');
   });

@@ -23,8 +23,11 @@ export const DEVICE_ATTRIBUTES: AttributeDefinitions = {
   'decoder.timezone': { label: 'attributeDecoderTimezone', type: 'string' },
   devicePassword: { label: 'attributeDevicePassword', type: 'string' },
   'gt06.alternative': { label: 'attributeGt06Alternative', type: 'boolean' },
+  'gt06.language': { label: 'attributeGt06Language', type: 'boolean' },
   'h02.alternative': { label: 'attributeH02Alternative', type: 'boolean' },
   'jt808.alternative': { label: 'attributeJt808Alternative', type: 'boolean' },
+  'meitrack.alternative': { label: 'attributeMeitrackAlternative', type: 'boolean' },
+  'tk103.alternative': { label: 'attributeTk103Alternative', type: 'boolean' },
 };
 
 /** Keys a user's or the server's preferences understand (spec §3). */

@@ -6,17 +6,22 @@ const intervalOf = (seconds: number): string => {
   return `${String(value).padStart(2, '0')}${unit}`;
 };
 
-/** `**,imei:<imei>,<command>`, as the server's SOS reply is written: stop and start reporting, locate now, cut and restore the fuel line, arm and disarm. */
+/**
+ * `**,imei:<imei>,<command>`, as the server's SOS reply is written, in the order Traccar lists the
+ * types: locate now, report every interval, stop reporting (D), cut and restore the fuel line, arm
+ * and disarm, take a photo (160).
+ */
 export const gps103Commands = textCommands(
   {
     custom: (command) => commandText(command, 'data'),
-    positionStop: () => 'A',
     positionSingle: () => 'B',
     positionPeriodic: (command) => `C,${intervalOf(commandInteger(command, 'frequency'))}`,
+    positionStop: () => 'D',
     engineStop: () => 'J',
     engineResume: () => 'K',
     alarmArm: () => 'L',
     alarmDisarm: () => 'M',
+    requestPhoto: () => '160',
   },
   (body, uniqueId) => Buffer.from(`**,imei:${uniqueId},${body}`, 'latin1'),
 );

@@ -14,6 +14,8 @@ export interface Gt06State {
   loginZone: DeviceTimeZone | undefined;
   /** `gt06.alternative`: engine commands in the older models' DYD/HFYD form. */
   alternative: boolean;
+  /** `gt06.language`: commands name their language (English) after the text, as some models want. */
+  language?: boolean;
 }
 
 /** Layouts told apart by type and length (Traccar's variants), plus the configured device model. */

@@ -15,6 +15,7 @@ export const gt06Protocol = defineProtocol<Gt06State>({
   configure: (state, settings) => {
     state.zone = state.loginZone ?? parseTimeZone(settings.string('decoder.timezone')) ?? UTC_ZONE;
     state.alternative = settings.boolean('gt06.alternative');
+    state.language = settings.boolean('gt06.language');
   },
   decode: decodeGt06,
   commands: gt06Commands,

@@ -1,13 +1,36 @@
-import type { ProtocolCommands } from '../protocol-definition.js';
+import type { CommandType } from '@tracklane/domain';
+import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
 import { commandText } from '../command-fields.js';
 import { meitrackCommand } from './meitrack.encoder.js';
 
-/** `A10` asks for the position now; a custom command is its three-letter code and fields (`C01,0,12222`). */
+/** What the commands read of a connection's state: `meitrack.alternative`, arming as B21 rather than C01. */
+export interface MeitrackCommandState {
+  alternative: boolean;
+}
+
+/** A command's data identifier and its code with fields. */
+type Parts = [flag: string, body: string];
+type Build = (command: OutgoingCommand, alternative: boolean) => Parts;
+
+// the data identifier, which the device's answer repeats: A for every command, as Traccar writes it
+const BUILDS: Partial<Record<CommandType, Build>> = {
+  custom: (command) => ['A', commandText(command, 'data')],
+  positionSingle: () => ['A', 'A10'],
+  // C01,<speed, 0 for at once>,<outputs A to E: 1 on, 0 off, 2 as they are>
+  engineStop: () => ['A', 'C01,0,12222'],
+  engineResume: () => ['A', 'C01,0,02222'],
+  alarmArm: (_command, alternative) => ['A', alternative ? 'B21,1' : 'C01,0,22122'],
+  alarmDisarm: (_command, alternative) => ['A', alternative ? 'B21,0' : 'C01,0,22022'],
+  sendSms: (command) => ['A', `C02,0,${commandText(command, 'phone')},${commandText(command, 'message')}`],
+};
+
+/** `@@<flag><length>,<imei>,<code and fields>*<cs>\r\n`; a custom command is its code and fields (`C01,0,12222`). */
 export const meitrackCommands: ProtocolCommands = {
-  types: ['custom', 'positionSingle'],
-  encode: (command, uniqueId) => {
-    if (command.type === 'custom') return meitrackCommand('Q', uniqueId, commandText(command, 'data'));
-    if (command.type === 'positionSingle') return meitrackCommand('Q', uniqueId, 'A10');
-    return undefined;
+  types: Object.keys(BUILDS) as CommandType[],
+  encode: (command, uniqueId, state) => {
+    const build = Object.hasOwn(BUILDS, command.type) ? BUILDS[command.type as CommandType] : undefined;
+    if (!build) return undefined;
+    const [flag, body] = build(command, (state as MeitrackCommandState | undefined)?.alternative === true);
+    return meitrackCommand(flag, uniqueId, body);
   },
 };

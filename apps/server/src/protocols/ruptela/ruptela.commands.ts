@@ -1,11 +1,35 @@
-import type { ProtocolCommands } from '../protocol-definition.js';
-import { commandText } from '../command-fields.js';
+import type { CommandType } from '@tracklane/domain';
+import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
+import { commandInteger, commandText, hexData } from '../command-fields.js';
 import { RUPTELA_REPLY_OFFSET, ruptelaPacket } from './ruptela.encoder.js';
 
-/** Type 8 carries the SMS-style texts the devices take (`pass immobilizer 10`, …) over their connection. */
-const SMS_VIA_CONNECTION = RUPTELA_REPLY_OFFSET + 8;
+/** The server's command types; each packet carries its type + 100 (reference/protocols.md §11). */
+const TYPE = { configuration: 2, version: 3, setConnection: 5, setOdometer: 6, smsViaConnection: 8, setIo: 17 } as const;
+
+const packet = (type: number, content: Buffer = Buffer.alloc(0)): Buffer => ruptelaPacket(RUPTELA_REPLY_OFFSET + type, content);
+const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
+/** The SMS-style texts the devices take (`pass immobilizer 10`, …), over their connection. */
+const sms = (text: string): Buffer => packet(TYPE.smsViaConnection, ascii(text));
+
+const uint32s = (...values: number[]): Buffer => {
+  const bytes = Buffer.alloc(4 * values.length);
+  values.forEach((value, i) => bytes.writeUInt32BE(value >>> 0, 4 * i));
+  return bytes;
+};
+
+const PACKETS: Partial<Record<CommandType, (command: OutgoingCommand) => Buffer>> = {
+  // data written in hex pairs is a whole packet, sent as it is
+  custom: (command) => hexData(commandText(command, 'data')) ?? sms(commandText(command, 'data')),
+  engineStop: () => sms('pass immobilizer 10'),
+  engineResume: () => sms('pass resetimmob'),
+  configuration: (command) => packet(TYPE.configuration, ascii(`${commandText(command, 'data')}\r\n`)),
+  getVersion: () => packet(TYPE.version),
+  outputControl: (command) => packet(TYPE.setIo, uint32s(commandInteger(command, 'index'), commandInteger(command, 'data'))),
+  setConnection: (command) => packet(TYPE.setConnection, ascii(`${commandText(command, 'server')},${commandInteger(command, 'port')},TCP`)),
+  setOdometer: (command) => packet(TYPE.setOdometer, uint32s(commandInteger(command, 'data'))),
+};
 
 export const ruptelaCommands: ProtocolCommands = {
-  types: ['custom'],
-  encode: (command) => (command.type === 'custom' ? ruptelaPacket(SMS_VIA_CONNECTION, Buffer.from(commandText(command, 'data'), 'latin1')) : undefined),
+  types: Object.keys(PACKETS) as CommandType[],
+  encode: (command) => (Object.hasOwn(PACKETS, command.type) ? PACKETS[command.type as CommandType]?.(command) : undefined),
 };

@@ -18,13 +18,31 @@ const decodeText = (values: string[], settings: SuntechSettings, now: number): D
   return decodeLegacy(values, settings, now);
 };
 
+/** Per connection: the settings, and what commands to the device follow from its own messages. */
+export interface SuntechState extends SuntechSettings {
+  /** The header of its latest text message (`ST300STT`), whose model part legacy commands start with. */
+  prefix?: string;
+  /** Whether it ever sent a universal (binary, or header under 5 characters) message: commands then take that form. */
+  universal?: boolean;
+}
+
+const remember = (state: SuntechState | undefined, values: string[]): string[] => {
+  if (state) {
+    state.prefix = values[0];
+    if (values[0]!.length < 5 && values[0] !== 'CRR') state.universal = true;
+  }
+  return values;
+};
+
 /** One Suntech frame; Traccar sends no acknowledgement for any of them (reference/protocols.md §9). */
-export const decodeSuntech = (frame: Buffer, context: DecodeContext<SuntechSettings>): DecodeResult => {
+export const decodeSuntech = (frame: Buffer, context: DecodeContext<SuntechState>): DecodeResult => {
   const now = context.now();
+  const binary = frame[0] !== 0x02 && frame.length > 1 && frame[1] === 0x00;
+  if (binary && context.state) context.state.universal = true;
   const position =
     frame[0] === 0x02 ? decodeZip(frame, now)
-    : frame.length > 1 && frame[1] === 0x00 ? decodeBinary(frame, now)
-    : decodeText(frame.toString('latin1').split(';'), context.state, now);
+    : binary ? decodeBinary(frame, now)
+    : decodeText(remember(context.state, frame.toString('latin1').split(';')), context.state, now);
   if (!position || position.uniqueId === '') return nothing();
   return { identify: position.uniqueId, positions: [position], ack: [] };
 };

@@ -1,11 +1,11 @@
 import { defineProtocol } from '../protocol-definition.js';
 import { suntechCommands } from './suntech.commands.js';
-import { decodeSuntech } from './suntech.decoder.js';
+import { decodeSuntech, type SuntechState } from './suntech.decoder.js';
 import { createSuntechFramer, SUNTECH_MAX_FRAME } from './suntech.framer.js';
-import { configureSuntech, defaultSuntechSettings, type SuntechSettings } from './suntech-settings.js';
+import { configureSuntech, defaultSuntechSettings } from './suntech-settings.js';
 
 /** Suntech ST300/ST600/ST4xx/ST9xx text and universal reports on TCP 5011. */
-export const suntechProtocol = defineProtocol<SuntechSettings>({
+export const suntechProtocol = defineProtocol<SuntechState>({
   name: 'suntech',
   transports: ['tcp'],
   createFramer: createSuntechFramer,

@@ -9,6 +9,8 @@ const HEALTH = new Set(['pulse', 'heart', 'blood', 'bphrt', 'temp', 'btemp2', 'o
 /** Per connection: the maker code the watch writes its frames with, which commands to it carry too. */
 export interface WatchState {
   maker: string;
+  /** Whether its frames carry an index after the ID (ZJ units), as commands to it then must. */
+  hasIndex?: boolean;
 }
 
 /** One watch frame `[<maker>*<id>*[<index>*]<len>*<type>[,<fields>]]` (reference/protocols.md §6). */
@@ -25,6 +27,7 @@ export const decodeWatch = (frame: Buffer, context: DecodeContext<WatchState | u
     index = frame.subarray(at, next).toString('latin1');
     at = next + 1;
   }
+  if (context.state) context.state.hasIndex = index !== undefined;
   at += 5; // length and '*'
   const content = frame.subarray(at, frame.length - 1);
   const comma = content.indexOf(0x2c);
