@@ -3,6 +3,7 @@ import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.j
 import { commandFlag, commandInteger, commandText, hexData } from '../command-fields.js';
 import { parseTimeZone } from '../device-time-zone.js';
 import type { WatchState } from './watch.decoder.js';
+import { watchReply } from './watch.encoder.js';
 
 /** Text as the watches take it in MESSAGE: UTF-16 big-endian, in hex. */
 const utf16Hex = (text: string): string => Buffer.from(text, 'utf16le').swap16().toString('hex');
@@ -64,11 +65,8 @@ const CONTENTS: Partial<Record<CommandType, (command: OutgoingCommand) => string
  * the maker the watch writes its own frames with, SeTracker's `3G` as `SG`, and an index where its
  * frames carry one.
  */
-const frame = (content: string, uniqueId: string, state: WatchState | undefined): Buffer => {
-  const maker = !state || state.maker === '3G' ? 'SG' : state.maker;
-  const length = Buffer.byteLength(content, 'latin1').toString(16).padStart(4, '0');
-  return Buffer.from(`[${maker}*${uniqueId}*${state?.hasIndex ? '0001*' : ''}${length}*${content}]`, 'latin1');
-};
+const frame = (content: string, uniqueId: string, state: WatchState | undefined): Buffer =>
+  watchReply(!state || state.maker === '3G' ? 'SG' : state.maker, uniqueId, state?.hasIndex ? '0001' : undefined, content);
 
 export const watchCommands: ProtocolCommands = {
   types: Object.keys(CONTENTS) as CommandType[],
