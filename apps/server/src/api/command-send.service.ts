@@ -52,25 +52,24 @@ export const createCommandSendService = (ctx: AppContext) => {
   const protocolOf = async (device: Device): Promise<string | undefined> =>
     deviceCommands.connectedProtocol(device.id) ?? (device.positionId > 0 ? ((await repos.positions.findByIds([device.positionId]))[0]?.protocol ?? undefined) : undefined);
 
-  /** The command types the device takes on a channel: by SMS custom ones; over its connection its protocol's (custom ones before it ever reported). */
-  const typesFor = async (device: Device, textChannel: boolean): Promise<readonly string[]> => {
-    if (textChannel) return ['custom'];
-    const protocol = await protocolOf(device);
-    return protocol === undefined ? ['custom'] : (commandsOf(protocol)?.types ?? []);
-  };
+  /** The command types a protocol's devices take over their connection (custom ones before the device ever reported). */
+  const protocolTypes = (protocol: string | undefined): readonly string[] => (protocol === undefined ? ['custom'] : (commandsOf(protocol)?.types ?? []));
+
+  /** The command types the device takes on a channel: by SMS custom ones; over its connection its protocol's. */
+  const typesFor = async (device: Device, textChannel: boolean): Promise<readonly string[]> => (textChannel ? ['custom'] : protocolTypes(await protocolOf(device)));
 
   /** Checks the command can go to the device over its connection and returns the sending. */
   const prepareData = async (command: Command, device: Device): Promise<() => Promise<CommandOutcome>> => {
     const problem = commandProblem(command);
     if (problem) throw badRequest(problem);
-    if (!(await typesFor(device, false)).includes(command.type)) {
-      const protocol = await protocolOf(device);
+    const protocol = await protocolOf(device);
+    if (!protocolTypes(protocol).includes(command.type)) {
       if (protocol === undefined) throw badRequest(`${device.name} has not connected yet, so only custom commands can be queued for it`);
       throw badRequest(`${protocol} devices do not take ${command.type} commands over their connection${command.type === 'custom' ? '; send it by SMS instead' : ''}`);
     }
     const here = deviceCommands.connectedProtocol(device.id) !== undefined;
     // another instance may hold the connection of an online tracker; OsmAnd phones hold none anywhere
-    const askOthers = !here && deviceCommands.sharesInstances && device.status === 'online' && (await protocolOf(device)) !== 'osmand';
+    const askOthers = !here && deviceCommands.sharesInstances && device.status === 'online' && protocol !== 'osmand';
     const queue = !noQueue(command);
     if (!queue && !here && !askOthers) throw notConnected(device);
     return async () => {

@@ -25,13 +25,19 @@ const isUint32 = (text: string): boolean => /^\d+$/.test(text.trim()) && Number(
 /** Watch types whose whole content is `data` (silent hours, alarm clocks, phone book, indicator). */
 const WATCH_SETTINGS = new Set(['silenceTime', 'alarmClock', 'setPhonebook', 'setIndicator']);
 
+/** What is wrong with a voice message without text: no watch recording either, or one not written in hex pairs. */
+const voiceAudioProblem = (command: OutgoingCommand): string | undefined => {
+  if (!hasText(command, 'data')) return 'voiceMessage needs its text in attributes.message';
+  return hexData(commandText(command, 'data').trim()) ? undefined : "voiceMessage needs its text in attributes.message, or a watch's audio in hex pairs in attributes.data";
+};
+
 /** The problem with a command's parameters that no protocol could send it with, if any. */
 export const commandProblem = (command: OutgoingCommand): string | undefined => {
   const { type } = command;
   if (type === 'custom' && !hasText(command, 'data')) return 'A custom command needs its text in attributes.data';
   if (type === 'positionPeriodic' && commandInteger(command, 'frequency') <= 0) return 'positionPeriodic needs attributes.frequency, in seconds, above 0';
-  if ((type === 'message' || (type === 'voiceMessage' && !hasText(command, 'data'))) && !hasText(command, 'message')) return `${type} needs its text in attributes.message`;
-  if (type === 'voiceMessage' && !hasText(command, 'message') && !hexData(commandText(command, 'data').trim())) return "voiceMessage needs its text in attributes.message, or a watch's audio in hex pairs in attributes.data";
+  if (type === 'message' && !hasText(command, 'message')) return 'message needs its text in attributes.message';
+  if (type === 'voiceMessage' && !hasText(command, 'message')) return voiceAudioProblem(command);
   if (WATCH_SETTINGS.has(type) && !hasText(command, 'data')) return `${type} needs the watch's settings in attributes.data`;
   if (type === 'setTimezone' && !parseTimeZone(commandText(command, 'timezone'))) return 'setTimezone needs attributes.timezone: UTC, an offset such as GMT+01:30, or a zone name such as Europe/Amsterdam';
   if (type === 'setConnection' && !(hasText(command, 'server') && isPort(commandInteger(command, 'port')))) return `setConnection needs attributes.server and attributes.port, 1 to ${MAX_PORT}`;
@@ -47,14 +53,23 @@ export const addressedTo = (command: OutgoingCommand, uniqueId: string): Outgoin
   return typeof data === 'string' && data.includes('{uniqueId}') ? { type: command.type, attributes: { ...command.attributes, data: data.replaceAll('{uniqueId}', uniqueId) } } : command;
 };
 
-/** Each type's text, in the order `GET /api/commands/types` lists them. */
-export type CommandBodies = Partial<Record<CommandType, (command: OutgoingCommand) => string>>;
+/** A protocol's table of what each command type it takes is built from, in the order `GET /api/commands/types` lists them. */
+export type CommandTable<T> = Partial<Record<CommandType, T>>;
+
+/** The types a table names, in its order. */
+export const typesOf = <T>(table: CommandTable<T>): CommandType[] => Object.keys(table) as CommandType[];
+
+/** The table's entry for a command's type; undefined for a type it does not name (and for names of Object's own members). */
+export const entryOf = <T>(table: CommandTable<T>, type: string): T | undefined => (Object.hasOwn(table, type) ? table[type as CommandType] : undefined);
+
+/** Each type's text. */
+export type CommandBodies = CommandTable<(command: OutgoingCommand) => string>;
 
 /** The commands of a text protocol: the types its bodies name, each body put in the protocol's frame. */
 export const textCommands = (bodies: CommandBodies, frame: (body: string, uniqueId: string, state: unknown) => Buffer): ProtocolCommands => ({
-  types: Object.keys(bodies) as CommandType[],
+  types: typesOf(bodies),
   encode: (command, uniqueId, state) => {
-    const body = bodies[command.type as CommandType];
+    const body = entryOf(bodies, command.type);
     return body ? frame(body(command), uniqueId, state) : undefined;
   },
 });

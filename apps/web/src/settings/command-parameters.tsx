@@ -151,7 +151,7 @@ export const CommandParameters = ({ draft, setDraft }: { draft: CommandDraft; se
     case 'setOdometer':
       return requiredNumber('data', t('commandOdometer'), MAX_UINT32, 0);
     case 'configuration':
-      return <TextField name="data" label={t('commandData')} value={text(draft, 'data')} onChange={(event) => set('data', event.target.value)} />;
+      return optionalText('data', t('commandData'));
     case 'requestPhoto':
       return optionalNumber('index', t('commandCameraChannel'));
     case 'outputControl':

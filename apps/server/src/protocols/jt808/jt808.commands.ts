@@ -1,6 +1,5 @@
-import type { CommandType } from '@tracklane/domain';
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandInteger, commandText, hexData } from '../command-fields.js';
+import { commandInteger, commandText, entryOf, hexData, typesOf, type CommandTable } from '../command-fields.js';
 import {
   ascii, bcdTime, byte, COMMAND_MSG, CONTROL_WORD, message, photoRequest, setParameters, terminalControl, textMessage, uint32, type Jt808Message,
 } from './jt808-command-bodies.js';
@@ -49,7 +48,7 @@ const engine = (cut: boolean) => ({ model, state, now }: Sending): Jt808Message 
 const arming = (armed: boolean): Jt808Message => setParameters([0x24, Buffer.concat([byte(armed ? 1 : 0), ascii('user')])]);
 
 /** Each type's message, in the order `GET /api/commands/types` lists them. */
-const MESSAGES: Partial<Record<CommandType, (sending: Sending) => Outgoing>> = {
+const MESSAGES: CommandTable<(sending: Sending) => Outgoing> = {
   custom,
   positionSingle: () => message(COMMAND_MSG.locationQuery),
   positionPeriodic: ({ command }) => setParameters([0x29, uint32(commandInteger(command, 'frequency'))]),
@@ -79,10 +78,10 @@ const packetOf = (outgoing: Outgoing, terminal: Jt808Terminal): Buffer =>
 
 /** Commands go with the header fields of the terminal's own messages; before its first one there is nothing to address. */
 export const createJt808Commands = (now: () => number = Date.now): ProtocolCommands => ({
-  types: Object.keys(MESSAGES) as CommandType[],
+  types: typesOf(MESSAGES),
   encode: (command, _uniqueId, state, model) => {
     const jt808 = state as Jt808State | undefined;
-    const build = Object.hasOwn(MESSAGES, command.type) ? MESSAGES[command.type as CommandType] : undefined;
+    const build = entryOf(MESSAGES, command.type);
     return build && jt808?.terminal ? packetOf(build({ command, model, state: jt808, now: now() }), jt808.terminal) : undefined;
   },
 });

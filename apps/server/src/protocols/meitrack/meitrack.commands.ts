@@ -1,6 +1,5 @@
-import type { CommandType } from '@tracklane/domain';
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandText } from '../command-fields.js';
+import { commandText, entryOf, typesOf, type CommandTable } from '../command-fields.js';
 import { meitrackCommand } from './meitrack.encoder.js';
 
 /** What the commands read of a connection's state: `meitrack.alternative`, arming as B21 rather than C01. */
@@ -13,7 +12,7 @@ type Parts = [flag: string, body: string];
 type Build = (command: OutgoingCommand, alternative: boolean) => Parts;
 
 // the data identifier, which the device's answer repeats: A for every command, as Traccar writes it
-const BUILDS: Partial<Record<CommandType, Build>> = {
+const BUILDS: CommandTable<Build> = {
   custom: (command) => ['A', commandText(command, 'data')],
   positionSingle: () => ['A', 'A10'],
   // C01,<speed, 0 for at once>,<outputs A to E: 1 on, 0 off, 2 as they are>
@@ -26,9 +25,9 @@ const BUILDS: Partial<Record<CommandType, Build>> = {
 
 /** `@@<flag><length>,<imei>,<code and fields>*<cs>\r\n`; a custom command is its code and fields (`C01,0,12222`). */
 export const meitrackCommands: ProtocolCommands = {
-  types: Object.keys(BUILDS) as CommandType[],
+  types: typesOf(BUILDS),
   encode: (command, uniqueId, state) => {
-    const build = Object.hasOwn(BUILDS, command.type) ? BUILDS[command.type as CommandType] : undefined;
+    const build = entryOf(BUILDS, command.type);
     if (!build) return undefined;
     const [flag, body] = build(command, (state as MeitrackCommandState | undefined)?.alternative === true);
     return meitrackCommand(flag, uniqueId, body);

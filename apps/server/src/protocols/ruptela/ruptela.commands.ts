@@ -1,6 +1,5 @@
-import type { CommandType } from '@tracklane/domain';
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandInteger, commandText, hexData } from '../command-fields.js';
+import { commandInteger, commandText, entryOf, hexData, typesOf, type CommandTable } from '../command-fields.js';
 import { RUPTELA_REPLY_OFFSET, ruptelaPacket } from './ruptela.encoder.js';
 
 /** The server's command types; each packet carries its type + 100 (reference/protocols.md §11). */
@@ -17,7 +16,7 @@ const uint32s = (...values: number[]): Buffer => {
   return bytes;
 };
 
-const PACKETS: Partial<Record<CommandType, (command: OutgoingCommand) => Buffer>> = {
+const PACKETS: CommandTable<(command: OutgoingCommand) => Buffer> = {
   // data written in hex pairs is a whole packet, sent as it is
   custom: (command) => hexData(commandText(command, 'data')) ?? sms(commandText(command, 'data')),
   engineStop: () => sms('pass immobilizer 10'),
@@ -30,6 +29,6 @@ const PACKETS: Partial<Record<CommandType, (command: OutgoingCommand) => Buffer>
 };
 
 export const ruptelaCommands: ProtocolCommands = {
-  types: Object.keys(PACKETS) as CommandType[],
-  encode: (command) => (Object.hasOwn(PACKETS, command.type) ? PACKETS[command.type as CommandType]?.(command) : undefined),
+  types: typesOf(PACKETS),
+  encode: (command) => entryOf(PACKETS, command.type)?.(command),
 };

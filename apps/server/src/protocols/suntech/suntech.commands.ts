@@ -1,9 +1,9 @@
 import type { CommandType } from '@tracklane/domain';
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandInteger, commandText } from '../command-fields.js';
+import { commandInteger, commandText, entryOf, typesOf, type CommandTable } from '../command-fields.js';
 import type { SuntechState } from './suntech.decoder.js';
 
-type Actions = Partial<Record<CommandType, (command: OutgoingCommand) => string | undefined>>;
+type Actions = CommandTable<(command: OutgoingCommand) => string | undefined>;
 
 /** `outputControl` switches output `index` on when `data` is 1, off otherwise. */
 const switchesOn = (command: OutgoingCommand): boolean => commandText(command, 'data').trim() === '1';
@@ -51,10 +51,9 @@ const custom = (command: OutgoingCommand): string => {
   return /[\r\n]$/.test(text) ? text : `${text}\r`;
 };
 
-const TYPES: readonly CommandType[] = ['custom', ...(Object.keys(LEGACY) as CommandType[])];
+const TYPES: readonly CommandType[] = ['custom', ...typesOf(LEGACY)];
 
-const actionOf = (actions: Actions, command: OutgoingCommand): string | undefined =>
-  Object.hasOwn(actions, command.type) ? actions[command.type as CommandType]!(command) : undefined;
+const actionOf = (actions: Actions, command: OutgoingCommand): string | undefined => entryOf(actions, command.type)?.(command);
 
 /** `CMD;<id>;<group>;<action>\r` to a device that speaks the universal protocol, else `<model>CMD;<id>;02;<action>\r`. */
 const messageOf = (command: OutgoingCommand, uniqueId: string, state: SuntechState | undefined): string | undefined => {

@@ -1,5 +1,5 @@
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandText, hexData } from '../command-fields.js';
+import { commandText, entryOf, hexData, typesOf, type CommandTable } from '../command-fields.js';
 import { crc16Arc } from '../transport/crc16.js';
 
 /**
@@ -21,7 +21,7 @@ const codec12 = (content: Buffer): Buffer => {
 /** A custom command written in hex is sent as those bytes (a serial or CAN frame the device passes on), any other as its text. */
 const customContent = (data: string): Buffer => hexData(data) ?? Buffer.from(data, 'latin1');
 
-const CONTENTS: Record<string, (command: OutgoingCommand) => Buffer> = {
+const CONTENTS: CommandTable<(command: OutgoingCommand) => Buffer> = {
   custom: (command) => customContent(commandText(command, 'data')),
   // digital output 1, which an immobiliser relay is wired to
   engineStop: () => Buffer.from('setdigout 1', 'latin1'),
@@ -30,9 +30,9 @@ const CONTENTS: Record<string, (command: OutgoingCommand) => Buffer> = {
 
 /** Teltonika devices take their SMS-style texts (`setdigout 1`, `getinfo`, …) and hex data as custom commands, in codec 12. */
 export const teltonikaCommands: ProtocolCommands = {
-  types: ['custom', 'engineStop', 'engineResume'],
+  types: typesOf(CONTENTS),
   encode: (command) => {
-    const content = CONTENTS[command.type];
+    const content = entryOf(CONTENTS, command.type);
     return content ? codec12(content(command)) : undefined;
   },
 };

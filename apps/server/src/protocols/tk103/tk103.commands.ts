@@ -1,16 +1,14 @@
 import type { CommandType } from '@tracklane/domain';
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandFlag, commandInteger, commandText } from '../command-fields.js';
+import { commandFlag, commandInteger, commandText, textCommands, type CommandBodies } from '../command-fields.js';
 
 /** Per connection: the device's tk103.alternative, read when it is identified. */
 export interface Tk103State {
   alternative: boolean;
 }
 
-type Bodies = Partial<Record<CommandType, (command: OutgoingCommand) => string>>;
-
 /** `(<id><command><data>)` (reference/protocols.md §5, Commands): engine stop `AV010`, resume `AV011`. */
-const STANDARD: Bodies = {
+const STANDARD: CommandBodies = {
   custom: (command) => commandText(command, 'data'),
   positionSingle: () => 'AP00',
   positionPeriodic: (command) => `AR00${commandInteger(command, 'frequency').toString(16).toUpperCase().padStart(4, '0')}0000`,
@@ -29,7 +27,7 @@ const DEFAULT_PASSWORD = '123456';
 const either = (command: OutgoingCommand, on: string, off: string): string => (commandFlag(command, 'enable') ? on : off);
 
 /** The SMS texts the alternative firmware takes over its connection, wrapped as `[begin]sms2,<text>,[end]`. */
-const ALTERNATIVE: Bodies = {
+const ALTERNATIVE: CommandBodies = {
   custom: (command) => commandText(command, 'data'),
   getDeviceStatus: () => '*status*',
   deviceIdentification: () => '999999',
@@ -53,13 +51,10 @@ const TYPES: readonly CommandType[] = [
   'positionPeriodic', 'positionStop', 'getVersion', 'powerOff', 'rebootDevice', 'setOdometer', 'engineStop', 'engineResume', 'outputControl',
 ];
 
+const standard = textCommands(STANDARD, (body, uniqueId) => Buffer.from(`(${uniqueId}${body})`, 'latin1'));
+const alternative = textCommands(ALTERNATIVE, (body) => Buffer.from(`[begin]sms2,${body},[end]`, 'latin1'));
+
 export const tk103Commands: ProtocolCommands = {
   types: TYPES,
-  encode: (command, uniqueId, state) => {
-    const alternative = (state as Tk103State | undefined)?.alternative ?? false;
-    const bodies = alternative ? ALTERNATIVE : STANDARD;
-    const body = Object.hasOwn(bodies, command.type) ? bodies[command.type as CommandType]!(command) : undefined;
-    if (body === undefined) return undefined;
-    return Buffer.from(alternative ? `[begin]sms2,${body},[end]` : `(${uniqueId}${body})`, 'latin1');
-  },
+  encode: (command, uniqueId, state, model) => ((state as Tk103State | undefined)?.alternative ? alternative : standard).encode(command, uniqueId, state, model),
 };

@@ -1,6 +1,5 @@
-import type { CommandType } from '@tracklane/domain';
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
-import { commandFlag, commandInteger, commandText, hexData } from '../command-fields.js';
+import { commandFlag, commandInteger, commandText, entryOf, hexData, typesOf, type CommandTable } from '../command-fields.js';
 import { parseTimeZone } from '../device-time-zone.js';
 import type { WatchState } from './watch.decoder.js';
 import { watchReply } from './watch.encoder.js';
@@ -41,7 +40,7 @@ const timeZone = (command: OutgoingCommand): string | undefined => {
 };
 
 /** Each type's content, in the order `GET /api/commands/types` lists them; undefined where the parameters make none. */
-const CONTENTS: Partial<Record<CommandType, (command: OutgoingCommand) => string | undefined>> = {
+const CONTENTS: CommandTable<(command: OutgoingCommand) => string | undefined> = {
   custom: (command) => commandText(command, 'data'),
   positionSingle: () => 'CR',
   positionPeriodic: (command) => `UPLOAD,${commandInteger(command, 'frequency')}`,
@@ -69,9 +68,9 @@ const frame = (content: string, uniqueId: string, state: WatchState | undefined)
   watchReply(!state || state.maker === '3G' ? 'SG' : state.maker, uniqueId, state?.hasIndex ? '0001' : undefined, content);
 
 export const watchCommands: ProtocolCommands = {
-  types: Object.keys(CONTENTS) as CommandType[],
+  types: typesOf(CONTENTS),
   encode: (command, uniqueId, state) => {
-    const content = Object.hasOwn(CONTENTS, command.type) ? CONTENTS[command.type as CommandType]!(command) : undefined;
+    const content = entryOf(CONTENTS, command.type)?.(command);
     return content === undefined ? undefined : frame(content, uniqueId, state as WatchState | undefined);
   },
 };
