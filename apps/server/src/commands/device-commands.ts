@@ -101,11 +101,13 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now, els
     waiting.delete(deviceId);
     try {
       const queued = await repos.commandQueue.take(deviceId);
-      if (queued.length === 0) return;
-      for (const command of queued) {
-        if (!write(link, command)) log.warn({ deviceId, type: command.type, protocol: link.session.protocol }, 'queued command dropped: the connection does not take it');
-      }
-      await announceSent(deviceId, queued);
+      // as Traccar, a command the connection does not take leaves the queue; only those written count as sent
+      const written = queued.filter((command) => {
+        if (write(link, command)) return true;
+        log.warn({ deviceId, type: command.type, protocol: link.session.protocol }, 'queued command dropped: the connection does not take it');
+        return false;
+      });
+      if (written.length > 0) await announceSent(deviceId, written);
     } catch (error) {
       waiting.add(deviceId);
       log.warn({ err: error, deviceId }, 'queued commands not sent');
