@@ -14,7 +14,8 @@ test('a device reporting during the test appears, updates live, filters, opens i
   await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'online');
   await expect(row.locator('[data-battery]')).toHaveAttribute('data-battery', 'success');
 
-  await report('990000000000001', { lat: 52.53, lon: 13.41, speed: 20, bearing: 180, batt: 25 });
+  // a dash camera's photo, named as the server names the files trackers send
+  await report('990000000000001', { lat: 52.53, lon: 13.41, speed: 20, bearing: 180, batt: 25, image: '5f3a9c0e1d2b4a68.jpg' });
   await expect(row.locator('[data-battery]')).toHaveAttribute('data-battery', 'error');
 
   const search = page.getByRole('textbox', { name: 'Search Devices' });
@@ -34,6 +35,7 @@ test('a device reporting during the test appears, updates live, filters, opens i
   await expect(page).toHaveURL(/\/position\/\d+$/);
   await expect(page.locator('[data-key=latitude]')).toHaveText('52.53000°');
   await expect(page.locator('[data-key=batteryLevel]')).toHaveText('25%');
+  await expect(page.locator('[data-key=image]').getByRole('link', { name: '5f3a9c0e1d2b4a68.jpg' })).toHaveAttribute('href', '/api/media/990000000000001/5f3a9c0e1d2b4a68.jpg');
   await page.goBack();
 
   await page.getByTestId(`device-${device.id}`).click();

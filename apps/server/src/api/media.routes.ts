@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../errors.js';
-import { createMediaStore } from './media-store.js';
+import { createMediaStore } from '../storage/media-store.js';
 import { requireUser } from './request-context.js';
 import { IdParams } from './input-schema.js';
 

@@ -17,8 +17,12 @@ export interface DecodeContext<S> {
   readonly state: S;
   /** Epoch milliseconds. */
   now(): number;
-  /** Stores a media file the device sent and returns its name; absent when media are not kept. */
-  writeMedia?(uniqueId: string, data: Buffer, extension: string): string;
+  /**
+   * Stores a media file the device sent (a photo, a voice message) and returns its name, which the
+   * position's `image`, `video` or `audio` attribute takes; undefined when it could not be stored.
+   * Absent when media are not kept, and on a connection not yet bound to a device.
+   */
+  writeMedia?(uniqueId: string, data: Buffer, extension: string): string | undefined;
 }
 
 /** What one frame amounts to. */

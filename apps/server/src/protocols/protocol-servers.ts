@@ -2,6 +2,8 @@ import type { AppContext } from '../app-context.js';
 import type { ProtocolName } from './protocol-ports.js';
 import { PROTOCOLS, protocolByName } from './protocol-registry.js';
 import { createDeviceSettings } from '../processing/settings/device-settings.js';
+import { createMediaStore } from '../storage/media-store.js';
+import type { DecodeContext } from './protocol-definition.js';
 import { createFrameHandler } from './transport/frame-handler.js';
 import { createTcpIoThread } from './transport/tcp-io-thread.js';
 import { startTcpServer, type ProtocolServer } from './transport/tcp-server.js';
@@ -24,6 +26,21 @@ export interface ProtocolServers {
   close(): Promise<void>;
 }
 
+/** Stores the files trackers send under `MEDIA_PATH`; one that cannot be stored costs a log line and the file. */
+const mediaWriter = ({ config, log }: AppContext): NonNullable<DecodeContext<unknown>['writeMedia']> => {
+  const store = createMediaStore(config.mediaRoot);
+  return (uniqueId, data, extension) => {
+    try {
+      const file = store.writeNew(uniqueId, data, extension);
+      if (file === undefined) log.warn({ uniqueId, extension }, 'media file not stored: the identifier cannot name a media folder');
+      return file;
+    } catch (error) {
+      log.error({ err: error, uniqueId, extension }, 'media file not stored');
+      return undefined;
+    }
+  };
+};
+
 /**
  * Starts the TCP (and UDP, where the protocol has it) listeners of the given protocols, all sharing
  * the app's ingest and one device resolver. A protocol's TCP and UDP listeners use the same port number.
@@ -45,6 +62,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
       log.warn({ err: error, uniqueId }, 'could not mark the device offline');
     }
   };
+  const writeMedia = mediaWriter(ctx);
   const track = (work: Promise<void>) => {
     markingOffline.add(work);
     void work.then(() => markingOffline.delete(work));
@@ -53,7 +71,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
     for (const listener of listeners) {
       const protocol = protocolByName(listener.protocol);
       if (!protocol) throw new Error(`no framed protocol named ${listener.protocol}`);
-      const handler = createFrameHandler({ protocol, ingest: ctx.ingest, resolver, log, now, settings: ctx.processing.catalog, commands: ctx.deviceCommands });
+      const handler = createFrameHandler({ protocol, ingest: ctx.ingest, resolver, log, now, settings: ctx.processing.catalog, commands: ctx.deviceCommands, writeMedia });
       const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
       let port = listener.port;
       if (protocol.transports.includes('tcp')) {

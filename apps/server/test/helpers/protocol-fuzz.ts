@@ -51,6 +51,8 @@ const isExpected = (error: unknown) => error instanceof FrameError || error inst
 /**
  * `onProgress` is called every 10,000 rounds (the benchmark samples the heap there: the run is one
  * synchronous loop, so a timer would never fire). Datagram protocols are fuzzed as UDP half the time.
+ * Half the rounds go on one connection's state, kept from round to round and keeping media, so that
+ * photo and voice transfers under way meet garbage too (and must stay bounded).
  */
 export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: number, onProgress: (round: number) => void = () => undefined) => {
   const random = createRandom(protocol.name.length * 7919);
@@ -58,11 +60,23 @@ export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: numb
   const unexpected: string[] = [];
   let positions = 0;
   const udp = protocol.transports.includes('udp');
+  const longLived = protocol.createState();
+  /** The identifier the long-lived connection was bound to by the last frame announcing one, as the frame handler binds. */
+  let boundId = '123456789012345';
+  const writeMedia = () => 'fuzzed.bin';
   for (let round = 0; round < rounds && unexpected.length < 5; round++) {
     if (round % 10_000 === 0) onProgress(round);
     const data = mutate(seeds[round % seeds.length]!, random);
-    const state = protocol.createState();
-    const context: DecodeContext<unknown> = { uniqueId: random() < 0.5 ? '123456789012345' : undefined, model: undefined, transport: udp && random() < 0.5 ? 'udp' : 'tcp', state, now: () => VECTOR_NOW };
+    const onLongLived = random() < 0.5;
+    const state = onLongLived ? longLived : protocol.createState();
+    const context: DecodeContext<unknown> = {
+      uniqueId: onLongLived ? boundId : random() < 0.5 ? '123456789012345' : undefined,
+      model: undefined,
+      transport: udp && random() < 0.5 ? 'udp' : 'tcp',
+      state,
+      now: () => VECTOR_NOW,
+      ...(onLongLived && { writeMedia }),
+    };
     const buffer = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
     try {
       // the stream arrives in random pieces, as TCP delivers it
@@ -70,6 +84,7 @@ export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: numb
         const size = 1 + Math.floor(random() * data.length);
         for (const frame of buffer.push(data.subarray(offset, offset + size))) {
           const result = protocol.decode(frame, context);
+          if (onLongLived && result.identify) boundId = result.identify;
           for (const position of result.positions) {
             positions++;
             if (!Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) unexpected.push(`round ${round}: non-finite coordinates from ${data.toString('hex').slice(0, 120)}`);

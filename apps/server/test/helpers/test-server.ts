@@ -59,11 +59,13 @@ export const dropTestSchema = async (database: TestDatabase, schema: string): Pr
 
 /**
  * Boots the real app on a fresh, empty database (a private schema on PostgreSQL), or on the one of
- * `schema` made beforehand with newTestSchema; the schema is dropped at close.
+ * `schema` made beforehand with newTestSchema; the schema is dropped at close. Media go to a folder
+ * of its own, removed at close, unless `MEDIA_PATH` names one.
  */
 export const startTestServer = async (database: TestDatabase, env: Record<string, string> = {}, schema?: string): Promise<TestServer> => {
   schema ??= await newTestSchema(database);
-  const config = loadConfig({ DATABASE_URL: database.url, OSMAND_PORT: '0', LOG_LEVEL: 'silent', WEB_ROOT: '/nonexistent', LOGIN_MAX_FAILURES: '1000', ...env });
+  const ownMedia = env.MEDIA_PATH === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'tracklane-test-media-')) : undefined;
+  const config = loadConfig({ DATABASE_URL: database.url, OSMAND_PORT: '0', LOG_LEVEL: 'silent', WEB_ROOT: '/nonexistent', LOGIN_MAX_FAILURES: '1000', ...(ownMedia ? { MEDIA_PATH: ownMedia } : {}), ...env });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const ctx = await createAppContext(config, log, { schema });
   const app = await buildApp(ctx, { loggerInstance: log });
@@ -75,6 +77,7 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
       await app.close();
       await ctx.close();
       if (schema) await dropTestSchema(database, schema);
+      if (ownMedia) fs.rmSync(ownMedia, { recursive: true, force: true });
     },
   };
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadVectors } from '../helpers/protocol-vectors.js';
-import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
+import { fetchMedia, latestPosition, mediaEvents, useProtocolApp } from '../helpers/protocol-app.js';
 import { testDatabases } from '../helpers/test-server.js';
 import { connectTracker } from '../helpers/tracker-client.js';
 
@@ -16,6 +16,19 @@ const escaped = (frame: Buffer): Buffer => {
 // registration (province, city, maker, model, terminal ID, plate) and authentication with the code the server handed out
 const registration = Buffer.from('7e0100002b0790422622060000002c012f54524b4c4e00000000000000000000000000000000000000003132333435363701423132333435f27e', 'hex');
 const authentication = Buffer.from('7e0102000b07904226220600003739303432323632323036e57e', 'hex');
+
+/** A sub-packaged message of terminal 079042262206 before escaping: header with packet `index` of `count`, body, XOR. */
+const subPackaged = (type: number, serial: number, count: number, index: number, body: Buffer): Buffer => {
+  const header = Buffer.alloc(16);
+  header.writeUInt16BE(type, 0);
+  header.writeUInt16BE(0x2000 | body.length, 2);
+  Buffer.from('079042262206', 'hex').copy(header, 4);
+  header.writeUInt16BE(serial, 10);
+  header.writeUInt16BE(count, 12);
+  header.writeUInt16BE(index, 14);
+  const content = Buffer.concat([header, body]);
+  return Buffer.from([0x7e, ...content, content.reduce((xor, byte) => xor ^ byte, 0), 0x7e]);
+};
 
 const hexOf = async (tracker: Awaited<ReturnType<typeof connectTracker>>, size: number) => (await tracker.read(size)).toString('hex');
 
@@ -35,6 +48,44 @@ describe.each(testDatabases())('JT808 on $name', (database) => {
     // the device clock runs on GMT+8: 2022-12-29 10:03:22 local
     expect(position).toMatchObject({ protocol: 'jt808', fixTime: '2022-12-29T02:03:22.000+00:00' });
     tracker.close();
+  });
+});
+
+describe.each(testDatabases())('JT808 photo upload on $name', (database) => {
+  const app = useProtocolApp(database, 'jt808', '79042262206');
+
+  it('assembles a photo sent in three packets, answers with 0x8800, and serves it with its position and media event', async () => {
+    // a JPEG's markers around bytes of every value, the delimiter 7E and the escape 7D among them
+    const photo = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 31 + 7) % 256)), Buffer.from('ffd9', 'hex')]);
+    // multimedia ID 5, image, JPEG, event code 1, channel 1; then the basic location: positioned, 22.644830 N 114.029380 E, 2020-08-07 18:07:22 GMT+8
+    const fields = Buffer.from('0000000500000101' + '00000000000000020159885e06cbf344003200000000200807180722', 'hex');
+    const packets = [Buffer.concat([fields, photo.subarray(0, 700)]), photo.subarray(700, 1400), photo.subarray(1400)].map((body, i) => subPackaged(0x0801, 3 + i, 3, i + 1, body));
+
+    const tracker = await connectTracker(app.trackers.portOf('jt808'));
+    tracker.send(registration);
+    expect(await hexOf(tracker, 31)).toBe('7e8100000e07904226220600000000003739303432323632323036627e');
+    tracker.send(authentication);
+    expect(await hexOf(tracker, 20)).toBe('7e8001000507904226220600000000010200507e');
+    tracker.send(escaped(packets[0]!));
+    tracker.send(escaped(packets[1]!));
+    // nothing until the last packet, then 8800: multimedia ID 5, no packet to resend
+    expect((await tracker.drain(300)).length).toBe(0);
+    tracker.send(escaped(packets[2]!));
+    expect(await hexOf(tracker, 20)).toBe('7e88000005079042262206000000000005005f7e');
+    tracker.close();
+
+    const position = (await latestPosition(app)) as { fixTime: string; latitude: number; attributes: { image?: string } } | undefined;
+    expect(position).toMatchObject({ protocol: 'jt808', fixTime: '2020-08-07T10:07:22.000+00:00', latitude: 22.64483 });
+    const image = position!.attributes.image!;
+    expect(image).toMatch(/\.jpg$/);
+    const served = await fetchMedia(app, '79042262206', image);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.equals(photo)).toBe(true);
+
+    // the event bears the position's device time, in 2020
+    const events = await mediaEvents(app, '2020-01-01T00:00:00.000Z');
+    expect(events.map((event) => event.attributes)).toEqual([expect.objectContaining({ media: 'image', file: image })]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadVectors } from '../helpers/protocol-vectors.js';
-import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
+import { fetchMedia, latestPosition, latestPositionWith, mediaEvents, useProtocolApp } from '../helpers/protocol-app.js';
 import { testDatabases } from '../helpers/test-server.js';
 import { connectTracker, udpExchange } from '../helpers/tracker-client.js';
 
@@ -8,6 +8,20 @@ const vectors = loadVectors('teltonika');
 // captured IMEI packet (IMEI 123456789012345) and a codec 8 AVL packet with one record
 const IMEI = Buffer.from(vectors[0]!.message, 'hex');
 const AVL = Buffer.from(vectors.find((vector) => vector.message.startsWith('000000000000003508010000014f8e0164'))!.message, 'hex');
+// the captured camera exchange: photo 598493ED announced without a size, then its first 2048 bytes
+const [PHOTO_READY, PHOTO_FIRST_PART] = vectors.filter((vector) => vector.test === 'testDecodePhoto').slice(2).map((vector) => Buffer.from(vector.message, 'hex'));
+
+/** The photo's last part: codec 12, one camera message `02`, id 598493ED, offset 2048, 300 bytes ending the JPEG. */
+const lastPhotoPart = (data: Buffer): Buffer => {
+  const size = Buffer.alloc(2);
+  size.writeUInt16BE(data.length);
+  const payload = Buffer.concat([Buffer.from('02598493ed00000800', 'hex'), size, data]);
+  const body = Buffer.concat([Buffer.from([0x0c, 0x01, 0x0d]), Buffer.alloc(4), payload, Buffer.from([0x01])]);
+  body.writeUInt32BE(payload.length, 3);
+  const frame = Buffer.concat([Buffer.alloc(8), body, Buffer.alloc(4)]);
+  frame.writeUInt32BE(body.length, 4);
+  return frame;
+};
 
 describe.each(testDatabases())('Teltonika on $name', (database) => {
   const app = useProtocolApp(database, 'teltonika', '123456789012345');
@@ -45,6 +59,36 @@ describe.each(testDatabases())('Teltonika on $name', (database) => {
     expect((await app.admin.post('/api/commands/send', custom)).statusCode).toBe(200);
     // Traccar's encoder test: the eight bytes the hex spells, in codec 12
     expect((await tracker.read(28)).toString('hex')).toBe('00000000000000100c01050000000803030000000185e8010000da8b');
+    tracker.close();
+  });
+
+  it('asks the camera for its photo part by part, then keeps it: the position shows it, the media route serves it, a media event names it', async () => {
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const tracker = await connectTracker(app.trackers.portOf('teltonika'));
+    tracker.send(IMEI);
+    await tracker.read(1);
+    tracker.send(AVL);
+    await tracker.read(4);
+
+    // the requests the captured device answered: codec 12 camera (0D) 02, photo id, offset, 2048 bytes, CRC-16/ARC
+    tracker.send(PHOTO_READY!);
+    expect((await tracker.read(31)).toString('hex')).toBe('00000000000000130c010d0000000b02598493ed000000000800010000f76b');
+    tracker.send(PHOTO_FIRST_PART!);
+    expect((await tracker.read(31)).toString('hex')).toBe('00000000000000130c010d0000000b02598493ed000008000800010000368a');
+    const ending = Buffer.concat([Buffer.alloc(298, 0x5a), Buffer.from('ffd9', 'hex')]);
+    tracker.send(lastPhotoPart(ending));
+
+    const { file: image } = await latestPositionWith(app, 'image');
+    expect(image).toMatch(/\.jpg$/);
+    const media = await fetchMedia(app, '123456789012345', image);
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/jpeg');
+    expect(media.rawPayload.equals(Buffer.concat([PHOTO_FIRST_PART!.subarray(26, 26 + 2048), ending]))).toBe(true);
+    // the request the photo's last part might have drawn never came
+    expect((await tracker.drain(100)).length).toBe(0);
+
+    const events = await mediaEvents(app, from);
+    expect(events.map((event) => [event.type, event.attributes.media, event.attributes.file])).toEqual([['media', 'image', image]]);
     tracker.close();
   });
 

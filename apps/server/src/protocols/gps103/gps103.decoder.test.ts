@@ -11,7 +11,7 @@ describe(decodeGps103.name, () => {
   const vectors = loadVectors('gps103');
   let replayed: ReplayedVector[];
   beforeAll(() => {
-    replayed = replayVectors(gps103Protocol, vectors);
+    replayed = replayVectors(gps103Protocol, vectors, { writeMedia: () => 'photo.jpg' });
   });
 
   vectors.forEach((vector, index) => {
@@ -21,7 +21,7 @@ describe(decodeGps103.name, () => {
     else it(name, () => assertVector(replayed[index]!));
   });
 
-  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: undefined, now: () => VECTOR_NOW };
+  const context = { uniqueId: undefined, model: undefined, transport: 'tcp' as const, state: {}, now: () => VECTOR_NOW };
 
   it('answers the handshake with LOAD, a heartbeat with ON and an SOS with the E reply', () => {
     expect(decodeGps103(Buffer.from('##,imei:359586015829802,A', 'latin1'), context).ack.map(String)).toEqual(['LOAD']);

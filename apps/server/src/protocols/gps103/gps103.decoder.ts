@@ -4,6 +4,7 @@ import { nothing, type DecodeContext, type DecodeResult } from '../protocol-defi
 import { addAlarm, cellTower, networkOf, newPosition, setFix, utc } from '../position-builder.js';
 import { GPS103_LOAD, GPS103_ON, gps103SosReply } from './gps103.encoder.js';
 import { decodeAlternative, decodeObd } from './gps103-messages.js';
+import { photoPartImei, receivePhotoPart, startPhotoIfAnnounced, type Gps103State } from './gps103-photo.js';
 
 /** `imei:<imei>,<keyword>,<local date-time>,<phone|rfid>,<F|L>,<utc time>,<A|V>,<lat>,<N|S>,<lon>,<E|W>,<speed>,<course>[,alt,acc,door,fuel1%,fuel2%,temp]`. */
 const REGULAR = new RegExp(
@@ -69,8 +70,26 @@ const decodeRegular = (position: DecodedPosition, sentence: string): string | un
   return g(1);
 };
 
+/**
+ * A `vr` photo part: on a connection bound to this tracker that keeps media, it goes to the photo
+ * being received, and the last one yields a position showing the photo (at the last location).
+ */
+const decodePhotoPart = (sentence: string, context: DecodeContext<Gps103State>, ack: Buffer[]): DecodeResult => {
+  const imei = photoPartImei(sentence);
+  const { writeMedia } = context;
+  if (imei === undefined || context.uniqueId !== imei || !writeMedia) {
+    context.state.photo = undefined;
+    return { ...nothing(), ack };
+  }
+  const image = receivePhotoPart(sentence, context.state, (photo) => writeMedia(imei, photo, 'jpg'));
+  if (image === undefined) return { identify: imei, positions: [], ack };
+  const position = newPosition('gps103', imei, context.now());
+  position.attributes.image = image;
+  return { identify: imei, positions: [position], ack };
+};
+
 /** One Coban ("gps103") message. */
-export const decodeGps103 = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+export const decodeGps103 = (frame: Buffer, context: DecodeContext<Gps103State>): DecodeResult => {
   let sentence = frame.toString('latin1').trim();
   if (sentence.includes('imei:') && sentence.length <= 30) return { positions: [], ack: [GPS103_LOAD] };
   const ack: Buffer[] = [];
@@ -82,11 +101,12 @@ export const decodeGps103 = (frame: Buffer, context: DecodeContext<unknown>): De
   }
   const position = newPosition('gps103', '', context.now());
   const keyword = /^imei:\d+,([^,]*)/.exec(sentence)?.[1] ?? '';
-  if (keyword === 'vr') return { ...nothing(), ack }; // photo data: media are not kept
+  if (keyword === 'vr') return decodePhotoPart(sentence, context, ack);
   const decode = keyword === 'OBD' ? decodeObd : sentence.includes(',---,') || /^imei:\d+,[^,]+,-+,/.test(sentence) ? decodeAlternative : decodeRegular;
   const uniqueId = decode(position, sentence) ?? (decode === decodeAlternative ? decodeRegular(position, sentence) : undefined);
   if (uniqueId === undefined) return { ...nothing(), ack };
   position.uniqueId = uniqueId;
   if (keyword === 'help me') ack.push(gps103SosReply(uniqueId));
+  if (context.uniqueId === uniqueId && context.writeMedia) startPhotoIfAnnounced(keyword, context.state);
   return { identify: uniqueId, positions: [position], ack };
 };

@@ -8,6 +8,7 @@ import { gt06Ack, gt06AddressResponse, gt06TimeResponse, gt06WifiAck } from './g
 import { decodeGps, decodeLbs, isVlModel, readTime, variantOf, type Gt06State, type Gt06Variant, left } from './gt06-fields.js';
 import { decodeGl21lStatus, decodeIButton, decodeLocation, decodeVlLocation, isLocationType } from './gt06-location.decoder.js';
 import { decodeMultiLbs, decodeWifi } from './gt06-network.decoder.js';
+import { decodeX1PhotoInfo } from './gt06-photo.decoder.js';
 
 const MULTI_LBS = new Set([0x28, 0x2e, 0x24, 0x18, 0x2c, 0xa1, 0x33]);
 const COMMAND_REPLIES = new Set([0x80, 0x81, 0x82]);
@@ -107,7 +108,7 @@ export const decodeBasic = (frame: Buffer, context: DecodeContext<Gt06State>): D
     decodeX1(position, reader, state);
     return { positions: [position], ack: [] };
   }
-  if (type === 0x35) return nothing(); // photo transfer: media are not kept
+  if (type === 0x35) return decodeX1PhotoInfo(reader, context);
   if ((type === 0x17 && variant !== 'rfid') || type === 0x69 || type === 0xf3) {
     const time = decodeWifi(position, frame, type);
     return { positions: [position], ack: type === 0xf3 ? [] : [gt06WifiAck(type, time)] };

@@ -7,6 +7,7 @@ import { gt06Ack, gt06Packet } from './gt06.encoder.js';
 import { decodeGps, decodeLbs, readTime, type Gt06State, left } from './gt06-fields.js';
 import { decodeDeviceStatus, decodeObd, decodePeripheral } from './gt06-jimi.decoder.js';
 import { decodeModular } from './gt06-modular.decoder.js';
+import { decodeMultimedia, decodeX1PhotoPart } from './gt06-photo.decoder.js';
 
 const LOCATION_TEXT = /Current position!Lat:([NS])(\d+\.\d+),Lon:([EW])(\d+\.\d+),Course:(\d+\.\d+),Speed:(\d+\.\d+),DateTime:(\d{4})-(\d\d)-(\d\d) +(\d\d):(\d\d):(\d\d)/;
 const FUEL_TEXT = /!AIOIL,\d+,\d+\.\d+,(\d+\.\d+),[^,]+,\d\d\d\d,(\d+\.\d+),[01],\d+,[0-9A-Fa-f]{2}/;
@@ -111,7 +112,10 @@ const decodeAz735 = (position: DecodedPosition, reader: ByteReader, type: number
   }
 };
 
-/** Extended packets (`79 79`). Only AZ735, modular and Jimi status packets are acknowledged, as Traccar does. */
+/**
+ * Extended packets (`79 79`). Only AZ735, modular, Jimi status and WD-209 multimedia packets are
+ * acknowledged, as Traccar does; an X1 photo part is answered by the request for the next one.
+ */
 export const decodeExtended = (frame: Buffer, context: DecodeContext<Gt06State>): DecodeResult => {
   const uniqueId = context.uniqueId;
   if (uniqueId === undefined) return nothing();
@@ -140,6 +144,10 @@ export const decodeExtended = (frame: Buffer, context: DecodeContext<Gt06State>)
       if (type === 0xf1) decodeDeviceStatus(position, reader);
       else decodePeripheral(position, reader);
       return { positions: [position], ack: [gt06Ack(type, serial)] };
+    case 0x36:
+      return decodeX1PhotoPart(reader, context);
+    case 0x41:
+      return decodeMultimedia(reader, context, serial);
     case 0x9b: {
       reader.u8(); // external device type
       const data = reader.rest(4);

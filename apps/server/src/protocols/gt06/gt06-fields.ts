@@ -1,5 +1,6 @@
 import type { DeviceTimeZone } from '../device-time-zone.js';
 import type { DecodedPosition } from '../decoded-position.js';
+import type { MediaAssembly } from '../media-assembly.js';
 import { Alarm } from '../alarms.js';
 import type { ByteReader } from '../transport/byte-reader.js';
 import { addAlarm, cellTower, knotsFromKph, networkOf, setFix, utc } from '../position-builder.js';
@@ -16,6 +17,21 @@ export interface Gt06State {
   alternative: boolean;
   /** `gt06.language`: commands name their language (English) after the text, as some models want. */
   language?: boolean;
+  /** The photo on its way in parts, one at a time: a newly announced one replaces it. */
+  photo?: Gt06PhotoTransfer;
+}
+
+/**
+ * A photo arriving in parts: X1 cameras (0x35, 0x36) send each part the server asks for; WD-209
+ * units (0x41) push numbered packets.
+ */
+export interface Gt06PhotoTransfer {
+  source: 'x1' | 'multimedia';
+  /** The picture (X1) or media (WD-209) id the parts carry. */
+  id: number;
+  media: MediaAssembly;
+  /** WD-209: the packet number expected next. */
+  nextPacket: number;
 }
 
 /** Layouts told apart by type and length (Traccar's variants), plus the configured device model. */

@@ -39,3 +39,18 @@ export const gt06AddressResponse = (): Buffer => {
   const text = Buffer.from('NA&&NA&&0##', 'ascii');
   return gt06Packet(0x97, 0, Buffer.concat([Buffer.from([text.length, 0, 0, 0, 0]), text]), true);
 };
+
+/** The most photo bytes asked for at once, as Traccar asks X1 cameras for them. */
+export const GT06_PHOTO_CHUNK = 1024;
+
+/**
+ * Asks an X1 camera for the next part of a photo: a `78 78` 0x36 packet with the picture id, the
+ * offset of the part and its length (4, 4 and 2 bytes), serial 0.
+ */
+export const gt06PhotoRequest = (pictureId: number, offset: number, length: number): Buffer => {
+  const content = Buffer.alloc(10);
+  content.writeUInt32BE(pictureId, 0);
+  content.writeUInt32BE(offset, 4);
+  content.writeUInt16BE(length, 8);
+  return gt06Packet(0x36, 0, content);
+};

@@ -27,6 +27,16 @@ describe(createGt06Framer.name, () => {
     expect(frames.push(Buffer.concat([Buffer.from('00ff1234', 'hex'), login]))).toEqual([login]);
   });
 
+  it('waits for the announced length of a photo part, whose bytes hold `0D 0A` and headers', () => {
+    // 79 79, length 0x0015, X1 photo part 0x36: picture 1, offset 0, 6 bytes `FF 0D 0A 79 79 00`, serial 2, CRC, 0D 0A
+    const part = Buffer.from('79790015' + '36' + '00000001' + '00000000' + '0006' + 'ff0d0a797900' + '0002' + 'abcd' + '0d0a', 'hex');
+    const frames = new FrameBuffer(createGt06Framer(), GT06_MAX_FRAME);
+    const split = part.indexOf(Buffer.from('0d0a7979', 'hex')) + 2;
+    expect(frames.push(part.subarray(0, split))).toEqual([]);
+    expect(frames.push(part.subarray(split, split + 2))).toEqual([]);
+    expect(frames.push(part.subarray(split + 2))).toEqual([part]);
+  });
+
   it('refuses an extended frame longer than the limit', () => {
     const frames = new FrameBuffer(createGt06Framer(), GT06_MAX_FRAME);
     expect(() => frames.push(Buffer.from('7979ffff70', 'hex'))).toThrow(InvalidStream);

@@ -5,6 +5,7 @@ import { newPosition } from '../position-builder.js';
 import { bcd, ByteReader } from '../transport/byte-reader.js';
 import { decodeLocation } from './jt808-location.decoder.js';
 import { decodeLockLocation, MSG_LOCK_LOCATION, MSG_LOCK_LOCATION_BLIND } from './jt808-lock-location.decoder.js';
+import { decodeMediaUpload, MSG_MULTIMEDIA_DATA, MSG_MULTIMEDIA_EVENT, type Jt808MediaUpload, type Jt808Packaging } from './jt808-media.decoder.js';
 import { decodeAcceleration, decodeAttributes, decodeCommandResult, decodeHeartbeat, decodeTextReport, decodeTextResult } from './jt808-messages.decoder.js';
 import { decodeTransparent } from './jt808-transparent.decoder.js';
 import { jt808GeneralResponse, jt808GeneralResponse2, jt808RegistrationResponse, jt808TimeResponse, type Jt808Terminal } from './jt808.encoder.js';
@@ -16,6 +17,8 @@ export interface Jt808State {
   terminal: Jt808Terminal | undefined;
   /** The device setting `jt808.alternative`: engine stop and resume as oil control (0xA006). */
   alternative: boolean;
+  /** The multimedia upload whose packets are arriving. */
+  media: Jt808MediaUpload | undefined;
 }
 
 /** Message IDs the decoder acts on (reference/protocols.md §10, flow). */
@@ -29,6 +32,8 @@ const MSG = {
   batch2: 0x0210,
   commandResponse: 0x0701,
   batch: 0x0704,
+  mediaEvent: MSG_MULTIMEDIA_EVENT,
+  mediaData: MSG_MULTIMEDIA_DATA,
   transparent: 0x0900,
   textResult: 0x1300,
   acceleration: 0x2070,
@@ -36,13 +41,15 @@ const MSG = {
 } as const;
 
 /** Answered with a general response. */
-const ACKNOWLEDGED = new Set([0x0003, 0x0506, 0x8888, 0x1007, MSG.heartbeat, MSG.authentication, MSG.attributes, MSG.location, MSG.batch, MSG.batch2, MSG.transparent, MSG.textReport]);
+const ACKNOWLEDGED = new Set([0x0003, 0x0506, 0x8888, 0x1007, MSG.heartbeat, MSG.authentication, MSG.attributes, MSG.location, MSG.batch, MSG.batch2, MSG.transparent, MSG.textReport, MSG.mediaEvent]);
 
 interface Header {
   type: number;
   properties: number;
   terminal: Jt808Terminal;
   serial: number;
+  /** Present when the message is sub-packaged (properties bit 13): the body is then one slice of it. */
+  packet: Jt808Packaging | undefined;
   body: Buffer;
 }
 
@@ -56,7 +63,8 @@ const readHeader = (frame: Buffer): Header => {
   const version = properties & 0x4000 && !isLockLocation(type) ? reader.u8() : undefined;
   const terminal: Jt808Terminal = { phone: reader.bytes(version !== undefined ? 10 : 6), version };
   const serial = isLockLocation(type) ? reader.u8() : reader.u16();
-  return { type, properties, terminal, serial, body: reader.rest() };
+  const packet = properties & 0x2000 && !isLockLocation(type) ? { count: reader.u16(), index: reader.u16() } : undefined;
+  return { type, properties, terminal, serial, packet, body: reader.rest() };
 };
 
 /** Luhn check digit, completing a 14-digit number to an IMEI. */
@@ -130,9 +138,12 @@ const decodeBinary = (frame: Buffer, context: DecodeContext<Jt808State>): Decode
   const header = readHeader(frame);
   const { uniqueId, alsoKnownAs } = identifiersOf(header.terminal.phone);
   rememberTerminal(context.state, header.terminal);
+  const identity = { identify: uniqueId, ...(alsoKnownAs && { alsoKnownAs }) };
+  if (header.type === MSG.mediaData) return { ...identity, ...decodeMediaUpload(header, uniqueId, context) };
   const now = context.now();
-  const positions = MESSAGES[header.type]?.(uniqueId, header, now, context.model, context.state.zone) ?? [];
-  return { identify: uniqueId, ...(alsoKnownAs && { alsoKnownAs }), positions, ack: acknowledgement(header, uniqueId, now) };
+  // one slice of another message is not that message: only acknowledged
+  const positions = header.packet ? [] : (MESSAGES[header.type]?.(uniqueId, header, now, context.model, context.state.zone) ?? []);
+  return { ...identity, positions, ack: acknowledgement(header, uniqueId, now) };
 };
 
 /** `(…)` text of lock models: a time request (`BASE,2`) is answered with the time in place of `TIME`, anything else is a command result. */

@@ -2,6 +2,7 @@
 export const JT808_GENERAL_RESPONSE = 0x8001;
 export const JT808_REGISTRATION_RESPONSE = 0x8100;
 export const JT808_TIME_SYNC_RESPONSE = 0x8109;
+export const JT808_MEDIA_UPLOAD_RESPONSE = 0x8800;
 
 /** What a reply repeats of the device's header: its phone bytes and whether it used the 2019 layout. */
 export interface Jt808Terminal {
@@ -52,6 +53,13 @@ export const jt808TimeResponse = (terminal: Jt808Terminal, now: number): Buffer 
   body.writeUInt16BE(d.getUTCFullYear(), 0);
   [d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()].forEach((value, i) => body.writeUInt8(value, 2 + i));
   return jt808Packet(JT808_TIME_SYNC_RESPONSE, terminal, body);
+};
+
+/** 0x8800: the multimedia ID, and no packet to send again (a count of 0, no list). */
+export const jt808MediaUploadResponse = (terminal: Jt808Terminal, mediaId: number): Buffer => {
+  const body = Buffer.alloc(5);
+  body.writeUInt32BE(mediaId, 0);
+  return jt808Packet(JT808_MEDIA_UPLOAD_RESPONSE, terminal, body);
 };
 
 export const JT808_GENERAL_RESPONSE_2 = 0x4401;

@@ -11,7 +11,7 @@ export const jt808Protocol = defineProtocol<Jt808State>({
   transports: ['tcp'],
   createFramer: createJt808Framer,
   maxFrameLength: JT808_MAX_FRAME,
-  createState: () => ({ zone: CHINA_STANDARD_TIME, terminal: undefined, alternative: false }),
+  createState: () => ({ zone: CHINA_STANDARD_TIME, terminal: undefined, alternative: false, media: undefined }),
   configure: (state, settings) => {
     state.zone = parseTimeZone(settings.string('decoder.timezone')) ?? CHINA_STANDARD_TIME;
     state.alternative = settings.boolean('jt808.alternative');

@@ -11,8 +11,8 @@ const send = (sent: OutgoingCommand, state?: unknown) => meitrackCommands.encode
 
 // each length counts from the first comma through CRLF (22 + the code with its fields); each checksum is the byte sum through `*`, mod 256
 describe('Meitrack commands', () => {
-  it('lists the types in the order Traccar does, without requestPhoto', () => {
-    expect(meitrackCommands.types).toEqual(['custom', 'positionSingle', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm', 'sendSms']);
+  it('lists the types in the order Traccar does', () => {
+    expect(meitrackCommands.types).toEqual(['custom', 'positionSingle', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm', 'requestPhoto', 'sendSms']);
   });
 
   it('custom and positionSingle with the A data identifier, as protocols.md has it', () => {
@@ -38,12 +38,19 @@ describe('Meitrack commands', () => {
     expect(send(command('alarmArm'), configuredState(meitrackProtocol))).toBe('@@A33,123456789012345,C01,0,22122*DA\r\n');
   });
 
+  it("requestPhoto: D03 with the camera (1 unless index names another) and the picture's name, data identifier D, as Traccar's encoder test", () => {
+    expect(send(command('requestPhoto'))).toBe('@@D46,123456789012345,D03,1,camera_picture.jpg*1F\r\n');
+    expect(send(command('requestPhoto', { index: 0 }))).toBe('@@D46,123456789012345,D03,1,camera_picture.jpg*1F\r\n');
+    // one more in the sum than camera 1
+    expect(send(command('requestPhoto', { index: 2 }))).toBe('@@D46,123456789012345,D03,2,camera_picture.jpg*20\r\n');
+    expect(commandProblem(command('requestPhoto'))).toBeUndefined();
+  });
+
   it("sendSms: C02 with the phone and the message, as Traccar's encoder test", () => {
     expect(send(command('sendSms', { phone: '15360853789', message: 'Meitrack' }))).toBe('@@A48,123456789012345,C02,0,15360853789,Meitrack*8B\r\n');
   });
 
   it('has nothing for a type it does not take', () => {
-    expect(send(command('requestPhoto', { index: 1 }))).toBeUndefined();
     expect(send(command('positionPeriodic', { frequency: 30 }))).toBeUndefined();
     expect(send(command('toString'))).toBeUndefined();
   });

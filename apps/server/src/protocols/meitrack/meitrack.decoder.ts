@@ -1,11 +1,12 @@
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
 import { newPosition } from '../position-builder.js';
 import { decodeCcc, decodeCce } from './meitrack-binary.decoder.js';
+import { decodePhotoPacket, decodePhotoTaken, type MeitrackPhotoState } from './meitrack-photo.decoder.js';
 import { decodeAaa } from './meitrack-text.decoder.js';
 import { meitrackAacAck, meitrackCccAck } from './meitrack.encoder.js';
 
 /** One Meitrack frame `$$<flag><length>,<imei>,<command>,<data>*<cs>\r\n` (reference/protocols.md §8). */
-export const decodeMeitrack = (frame: Buffer, context: DecodeContext<unknown>): DecodeResult => {
+export const decodeMeitrack = (frame: Buffer, context: DecodeContext<MeitrackPhotoState | undefined>): DecodeResult => {
   const first = frame.indexOf(0x2c);
   const second = frame.indexOf(0x2c, first + 1);
   if (first < 0) return nothing();
@@ -23,9 +24,9 @@ export const decodeMeitrack = (frame: Buffer, context: DecodeContext<unknown>): 
     case 'AAC':
       return { identify: imei, positions: [], ack: [meitrackAacAck(imei)] };
     case 'D00':
+      return decodePhotoPacket(imei, frame, dataStart, context);
     case 'D03':
-      // photo transfer: needs the packet requests of a media store this server does not keep yet
-      return { identify: imei, positions: [], ack: [] };
+      return decodePhotoTaken(imei, context);
     default: {
       const text = frame.toString('latin1', second + 1);
       const body = text.slice(0, text.lastIndexOf('*') < 0 ? undefined : text.lastIndexOf('*'));

@@ -21,3 +21,9 @@ export const meitrackCommand = (flag: string, imei: string, body: string): Buffe
   const length = `,${imei},${body}*00\r\n`.length;
   return command(`@@${flag}${length},${imei},${body}`);
 };
+
+/** The name requestPhoto (D03) gives the picture it takes, under which its first packets are asked for. */
+export const MEITRACK_CAMERA_PICTURE = 'camera_picture.jpg';
+
+/** Asks for the packets of a photo from `index` on (D00); the device answers with the next eight. */
+export const meitrackPhotoRequest = (imei: string, file: string, index: number): Buffer => meitrackCommand('O', imei, `D00,${file},${index}`);

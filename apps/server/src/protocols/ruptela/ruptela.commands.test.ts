@@ -9,8 +9,8 @@ const hexOf = (text: string) => Buffer.from(text, 'latin1').toString('hex');
 
 // each packet: 2-byte length of what follows up to the CRC, the type + 100, the content, CRC-16/KERMIT of type and content
 describe('Ruptela commands', () => {
-  it('lists the types in the order Traccar does, without requestPhoto and firmwareUpdate', () => {
-    expect(ruptelaCommands.types).toEqual(['custom', 'engineStop', 'engineResume', 'configuration', 'getVersion', 'outputControl', 'setConnection', 'setOdometer']);
+  it('lists the types in the order Traccar does, without firmwareUpdate', () => {
+    expect(ruptelaCommands.types).toEqual(['custom', 'engineStop', 'engineResume', 'requestPhoto', 'configuration', 'getVersion', 'outputControl', 'setConnection', 'setOdometer']);
   });
 
   it("custom: a text as an SMS over the connection (108), data in hex pairs as it is, as Traccar's encoder test", () => {
@@ -21,6 +21,10 @@ describe('Ruptela commands', () => {
   it('engine stop and resume: the immobilizer texts as SMS over the connection (108)', () => {
     expect(send(command('engineStop'))).toBe(`00146c${hexOf('pass immobilizer 10')}bc22`);
     expect(send(command('engineResume'))).toBe(`00106c${hexOf('pass resetimmob')}ee1f`);
+  });
+
+  it("requestPhoto (137): sub-command 1, source 0, from timestamp 0 to 0x7FFFFFFF, the packet of Traccar's encoder test", () => {
+    expect(send(command('requestPhoto'))).toBe('000b890100000000007fffffff89f0');
   });
 
   it('configuration (102): the text and CRLF; getVersion (103): no content', () => {
@@ -43,7 +47,6 @@ describe('Ruptela commands', () => {
   });
 
   it('has nothing for a type it does not take', () => {
-    expect(send(command('requestPhoto'))).toBeUndefined();
     expect(send(command('firmwareUpdate'))).toBeUndefined();
     expect(send(command('toString'))).toBeUndefined();
   });

@@ -1,9 +1,9 @@
 import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
 import { commandInteger, commandText, entryOf, hexData, typesOf, type CommandTable } from '../command-fields.js';
-import { RUPTELA_REPLY_OFFSET, ruptelaPacket } from './ruptela.encoder.js';
+import { RUPTELA_FILES, RUPTELA_REPLY_OFFSET, ruptelaPacket } from './ruptela.encoder.js';
 
 /** The server's command types; each packet carries its type + 100 (reference/protocols.md §11). */
-const TYPE = { configuration: 2, version: 3, setConnection: 5, setOdometer: 6, smsViaConnection: 8, setIo: 17 } as const;
+const TYPE = { configuration: 2, version: 3, setConnection: 5, setOdometer: 6, smsViaConnection: 8, setIo: 17, files: RUPTELA_FILES } as const;
 
 const packet = (type: number, content: Buffer = Buffer.alloc(0)): Buffer => ruptelaPacket(RUPTELA_REPLY_OFFSET + type, content);
 const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
@@ -21,6 +21,8 @@ const PACKETS: CommandTable<(command: OutgoingCommand) => Buffer> = {
   custom: (command) => hexData(commandText(command, 'data')) ?? sms(commandText(command, 'data')),
   engineStop: () => sms('pass immobilizer 10'),
   engineResume: () => sms('pass resetimmob'),
+  // sub-command 1 from camera source 0, for any time (0 to 2^31 - 1): the device then sends the photo part by part
+  requestPhoto: () => packet(TYPE.files, Buffer.concat([Buffer.from([1, 0]), uint32s(0, 0x7fffffff)])),
   configuration: (command) => packet(TYPE.configuration, ascii(`${commandText(command, 'data')}\r\n`)),
   getVersion: () => packet(TYPE.version),
   outputControl: (command) => packet(TYPE.setIo, uint32s(commandInteger(command, 'index'), commandInteger(command, 'data'))),

@@ -20,3 +20,18 @@ export const ruptelaAccept = (deviceCommand: number): Buffer => ruptelaPacket(de
 
 /** Records (commands 1 and 68) are accepted with command 100 itself. */
 export const ruptelaRecordsAck = (): Buffer => ruptelaPacket(RUPTELA_REPLY_OFFSET, Buffer.from([1]));
+
+/** Files (command 37): the device sends a photo in parts, each asked for by the server. */
+export const RUPTELA_FILES = 37;
+/** The sub-command of a file part, in the device's parts and the server's requests for them. */
+export const RUPTELA_FILE_PART = 2;
+
+/** Asks for part `index` of the file the device named with 8 bytes, from the camera `source`. */
+export const ruptelaFilePartRequest = (source: number, file: Buffer, index: number): Buffer => {
+  const content = Buffer.alloc(2 + file.length + 2);
+  content.writeUInt8(RUPTELA_FILE_PART, 0);
+  content.writeUInt8(source, 1);
+  file.copy(content, 2);
+  content.writeUInt16BE(index, 2 + file.length);
+  return ruptelaPacket(RUPTELA_REPLY_OFFSET + RUPTELA_FILES, content);
+};

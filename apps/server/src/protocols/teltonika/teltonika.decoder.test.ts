@@ -7,7 +7,7 @@ describe(decodeTeltonika.name, () => {
   const vectors = loadVectors('teltonika');
   let replayed: ReplayedVector[];
   beforeAll(() => {
-    replayed = replayVectors(teltonikaProtocol, vectors);
+    replayed = replayVectors(teltonikaProtocol, vectors, { writeMedia: () => 'photo.jpg' });
   });
 
   vectors.forEach((vector, index) => {

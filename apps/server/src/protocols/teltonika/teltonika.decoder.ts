@@ -3,14 +3,20 @@ import { nothing, type DecodeContext, type DecodeResult } from '../protocol-defi
 import { addAlarm, cellTower, knotsFromKph, networkOf, newPosition, setFix, setTime } from '../position-builder.js';
 import { ByteReader, isPrintable } from '../transport/byte-reader.js';
 import { teltonikaIdentificationReply, teltonikaRecordsAck, teltonikaUdpAck } from './teltonika.encoder.js';
+import { receiveCameraMessage, type CameraOutcome, type CameraState } from './teltonika-camera.js';
 import { decodeIo, decodeNx } from './teltonika-io.js';
 
-/** Per-connection Teltonika state: whether 16-byte IO elements follow (Traccar's `teltonika.extended`). */
-export interface TeltonikaState {
+/**
+ * Per-connection Teltonika state: whether 16-byte IO elements follow (Traccar's `teltonika.extended`),
+ * and the photo the camera is sending.
+ */
+export interface TeltonikaState extends CameraState {
   extended: boolean;
 }
 
 const CODEC = { gh3000: 0x07, c8: 0x08, c8e: 0x8e, c12: 0x0c, c13: 0x0d, c16: 0x10 } as const;
+/** Codec 12 message type of the camera's photo transfers. */
+const CAMERA = 0x0d;
 
 /** GH3000 (codec 7): seconds since 2007, a global mask, then location fields by a location mask. */
 const decodeGh3000Location = (position: DecodedPosition, reader: ByteReader): number => {
@@ -84,10 +90,8 @@ const decodeRecord = (position: DecodedPosition, reader: ByteReader, codec: numb
   if (codec === CODEC.c8e) for (let i = reader.u16(); i > 0; i--) decodeNx(position, reader.u16(), reader.bytes(reader.u16()));
 };
 
-/** Codec 12 (command replies) and 13 (timestamped payloads); camera transfers return nothing. */
-const decodeText = (position: DecodedPosition, reader: ByteReader, codec: number): boolean => {
-  const type = reader.u8();
-  if (codec === CODEC.c12 && type === 0x0d) return false; // camera: media are not kept
+/** Codec 12 (command replies) and 13 (timestamped payloads) of message `type`, camera transfers aside. */
+const decodeText = (position: DecodedPosition, reader: ByteReader, codec: number, type: number) => {
   let length = reader.u32();
   if (codec === CODEC.c13) {
     length -= 4;
@@ -100,24 +104,48 @@ const decodeText = (position: DecodedPosition, reader: ByteReader, codec: number
     if (codec === CODEC.c13 && text.startsWith('GTSL')) position.attributes.driverUniqueId = text.split('|')[4] ?? '';
     else position.attributes.result = text;
   }
-  return true;
 };
 
-/** The data of an AVL packet from the codec byte on: its positions and the record count. */
+/**
+ * A camera message: its photo's parts are asked for and assembled on a TCP connection bound to its
+ * device that keeps media; elsewhere it is dropped, as it always was.
+ */
+const decodeCamera = (reader: ByteReader, context: DecodeContext<TeltonikaState>): CameraOutcome => {
+  const declared = reader.remaining >= 4 ? reader.u32() : undefined;
+  const payload = reader.bytes(Math.min(declared ?? 0, reader.remaining));
+  const { uniqueId, writeMedia } = context;
+  if (uniqueId === undefined || context.transport !== 'tcp' || !writeMedia) return {};
+  // a message cut short drops the photo as a wrong part does: it must not go on from half a part
+  if (payload.length !== declared) {
+    context.state.photo = undefined;
+    return {};
+  }
+  return receiveCameraMessage(payload, context.state, (photo) => writeMedia(uniqueId, photo, 'jpg'));
+};
+
+/** The data of an AVL packet from the codec byte on: its positions, the record count and the camera's photo requests. */
 const decodeData = (reader: ByteReader, uniqueId: string, context: DecodeContext<TeltonikaState>) => {
   const codec = reader.u8();
   const count = reader.u8();
   const positions: DecodedPosition[] = [];
+  const requests: Buffer[] = [];
   for (let i = 0; i < count; i++) {
     const position = newPosition('teltonika', uniqueId, context.now());
     if (codec === CODEC.c12 || codec === CODEC.c13) {
-      if (decodeText(position, reader, codec)) positions.push(position);
+      const type = reader.u8();
+      if (codec === CODEC.c12 && type === CAMERA) {
+        const { request, image } = decodeCamera(reader, context);
+        if (request) requests.push(request);
+        if (image === undefined) continue;
+        position.attributes.image = image;
+      } else decodeText(position, reader, codec, type);
+      positions.push(position);
     } else if ([CODEC.gh3000, CODEC.c8, CODEC.c8e, CODEC.c16].includes(codec as 7)) {
       decodeRecord(position, reader, codec, context.model, context.state.extended);
       positions.push(position);
-    } else return { positions, count: 0, acked: false };
+    } else return { positions, count: 0, acked: false, requests };
   }
-  return { positions, count, acked: codec !== CODEC.c12 && codec !== CODEC.c13 };
+  return { positions, count, acked: codec !== CODEC.c12 && codec !== CODEC.c13, requests };
 };
 
 /** One Teltonika frame (reference/protocols.md §3), TCP or UDP. */
@@ -140,6 +168,6 @@ export const decodeTeltonika = (frame: Buffer, context: DecodeContext<TeltonikaS
   }
   if (context.uniqueId === undefined) return nothing();
   reader.skip(6); // rest of the preamble, data length
-  const { positions, count, acked } = decodeData(reader, context.uniqueId, context);
-  return { positions, ack: acked ? [teltonikaRecordsAck(count)] : [] };
+  const { positions, count, acked, requests } = decodeData(reader, context.uniqueId, context);
+  return { positions, ack: acked ? [teltonikaRecordsAck(count)] : requests };
 };

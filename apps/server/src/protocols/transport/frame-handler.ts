@@ -19,6 +19,8 @@ export interface FrameHandlerOptions {
   settings?: DecoderSettingsSource;
   /** Told of every message of a bound device, so commands reach it through this endpoint. */
   commands?: Pick<DeviceCommands, 'received'>;
+  /** Where the files trackers send are stored (photos, voice messages); without it they are dropped. */
+  writeMedia?: DecodeContext<unknown>['writeMedia'];
 }
 
 /** A device's settings, and a version that moves on whenever any of them (or a device's model) may have changed: the device catalog. */
@@ -37,7 +39,7 @@ const preview = (frame: Buffer): string => (frame.length > 64 ? `${frame.subarra
  * has it), stores its positions in order, and only then sends the acknowledgement, so a tracker
  * that hears back knows its data is committed. A malformed frame costs one log line, nothing else.
  */
-export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settings, commands }: FrameHandlerOptions) => {
+export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settings, commands, writeMedia }: FrameHandlerOptions) => {
   const configure = protocol.configure && settings ? protocol.configure : undefined;
 
   const decode = (session: DeviceSession, frame: Buffer): DecodeResult | undefined => {
@@ -47,6 +49,8 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
       transport: session.transport,
       state: session.state,
       now,
+      // files only from a device already known: a stranger's frames leave nothing on disk
+      writeMedia: session.uniqueId === undefined ? undefined : writeMedia,
     };
     try {
       return protocol.decode(frame, context);

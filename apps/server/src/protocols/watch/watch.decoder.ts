@@ -3,6 +3,7 @@ import { nothing, type DecodeContext, type DecodeResult } from '../protocol-defi
 import { addAlarm, newPosition } from '../position-builder.js';
 import { watchReply } from './watch.encoder.js';
 import { decodeLocation } from './watch-location.js';
+import { assembleVoice, imageOf, voicePartOf, type WatchVoiceTransfer } from './watch-media.decoder.js';
 
 const HEALTH = new Set(['pulse', 'heart', 'blood', 'bphrt', 'temp', 'btemp2', 'oxygen']);
 
@@ -11,6 +12,8 @@ export interface WatchState {
   maker: string;
   /** Whether its frames carry an index after the ID (ZJ units), as commands to it then must. */
   hasIndex?: boolean;
+  /** The `JXTK` voice message on its way in parts. */
+  voice?: WatchVoiceTransfer;
 }
 
 /** One watch frame `[<maker>*<id>*[<index>*]<len>*<type>[,<fields>]]` (reference/protocols.md §6). */
@@ -70,8 +73,33 @@ export const decodeWatch = (frame: Buffer, context: DecodeContext<WatchState | u
     }
     return result();
   }
+  // photos and voice in parts only on a connection already bound to this watch: nothing is kept for an id no device has
+  const keepsMedia = context.uniqueId === id && context.writeMedia !== undefined;
+  if (type === 'img') {
+    const image = keepsMedia ? imageOf(body) : undefined;
+    const file = image && context.writeMedia!(id, image, 'jpg');
+    if (file === undefined) return result([], false);
+    a.image = file;
+    return result();
+  }
+  if (type === 'JXTK') {
+    const part = voicePartOf(body);
+    if (!part) {
+      if (context.state) context.state.voice = undefined;
+      return result([], false);
+    }
+    // every well-formed part is answered, as Traccar does, also one that is not kept
+    const ack = reply('JXTKR,1');
+    const audio = keepsMedia && context.state ? assembleVoice(context.state, part) : undefined;
+    const file = audio && context.writeMedia!(id, audio, 'amr');
+    if (file === undefined) return result(ack, false);
+    a.audio = file;
+    return result(ack);
+  }
   if ((type === 'TK' || type === 'TK2') && body.length > 1 && context.writeMedia) {
-    a.audio = context.writeMedia(id, body, 'amr');
+    const file = context.writeMedia(id, body, 'amr');
+    if (file === undefined) return result([], false);
+    a.audio = file;
     return result();
   }
   return { identify: id, positions: [], ack: [] };
