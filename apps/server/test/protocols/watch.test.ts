@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadVectors } from '../helpers/protocol-vectors.js';
 import { fetchMedia, latestPosition, latestPositionWith, mediaEvents, useProtocolApp } from '../helpers/protocol-app.js';
@@ -70,6 +71,19 @@ describe.each(testDatabases())('Watch on $name', (database) => {
 
     const events = await mediaEvents(app, since);
     expect(events.map(({ attributes }) => [attributes.media, attributes.file])).toEqual([['image', image], ['audio', voice], ['audio', single]]);
+    tracker.close();
+  });
+  it('leaves no file on disk for the voice and photo of a watch no device has', async () => {
+    const tracker = await connectTracker(app.trackers.portOf('watch'));
+    tracker.send('[SG*9900000099*0002*LK]');
+    tracker.send(Buffer.concat([latin1('[SG*9900000099*0200*TK,'), escaped(TK_VOICE), latin1(']')]));
+    tracker.send(Buffer.concat([latin1('[SG*9900000099*0800*img,5,220414134652,'), escaped(JPEG), latin1(']')]));
+    // each frame is a sighting of the unknown id: the third one is counted once the voice and the photo were handled
+    const sighted = await eventually(async () =>
+      ((await app.admin.get('/api/devices/unknown')).json() as { uniqueId: string; count: number }[]).find((entry) => entry.uniqueId === '9900000099' && entry.count === 3),
+    );
+    expect(sighted).toBeDefined();
+    expect(fs.existsSync(`${app.server.ctx.config.mediaRoot}/9900000099`)).toBe(false);
     tracker.close();
   });
 });
