@@ -9,8 +9,8 @@ const hexOf = (text: string) => Buffer.from(text, 'latin1').toString('hex');
 
 // each packet: 2-byte length of what follows up to the CRC, the type + 100, the content, CRC-16/KERMIT of type and content
 describe('Ruptela commands', () => {
-  it('lists the types in the order Traccar does, without firmwareUpdate', () => {
-    expect(ruptelaCommands.types).toEqual(['custom', 'engineStop', 'engineResume', 'requestPhoto', 'configuration', 'getVersion', 'outputControl', 'setConnection', 'setOdometer']);
+  it('lists the types in the order Traccar does', () => {
+    expect(ruptelaCommands.types).toEqual(['custom', 'engineStop', 'engineResume', 'requestPhoto', 'configuration', 'getVersion', 'firmwareUpdate', 'outputControl', 'setConnection', 'setOdometer']);
   });
 
   it("custom: a text as an SMS over the connection (108), data in hex pairs as it is, as Traccar's encoder test", () => {
@@ -32,6 +32,10 @@ describe('Ruptela commands', () => {
     expect(send(command('getVersion'))).toBe('00016717b9');
   });
 
+  it('firmwareUpdate (104): the start word |FU_STRT* and CRLF', () => {
+    expect(send(command('firmwareUpdate'))).toBe(`000c68${hexOf('|FU_STRT*\r\n')}b66b`);
+  });
+
   it('outputControl (117): index and data as 4-byte integers', () => {
     expect(send(command('outputControl', { index: 2, data: '1' }))).toBe('00097500000002000000019bd7');
   });
@@ -47,7 +51,7 @@ describe('Ruptela commands', () => {
   });
 
   it('has nothing for a type it does not take', () => {
-    expect(send(command('firmwareUpdate'))).toBeUndefined();
+    expect(send(command('alarmArm'))).toBeUndefined();
     expect(send(command('toString'))).toBeUndefined();
   });
 

@@ -3,7 +3,7 @@ import { commandInteger, commandText, entryOf, hexData, typesOf, type CommandTab
 import { RUPTELA_FILES, RUPTELA_REPLY_OFFSET, ruptelaPacket } from './ruptela.encoder.js';
 
 /** The server's command types; each packet carries its type + 100 (reference/protocols.md §11). */
-const TYPE = { configuration: 2, version: 3, setConnection: 5, setOdometer: 6, smsViaConnection: 8, setIo: 17, files: RUPTELA_FILES } as const;
+const TYPE = { configuration: 2, version: 3, firmwareUpdate: 4, setConnection: 5, setOdometer: 6, smsViaConnection: 8, setIo: 17, files: RUPTELA_FILES } as const;
 
 const packet = (type: number, content: Buffer = Buffer.alloc(0)): Buffer => ruptelaPacket(RUPTELA_REPLY_OFFSET + type, content);
 const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
@@ -25,6 +25,8 @@ const PACKETS: CommandTable<(command: OutgoingCommand) => Buffer> = {
   requestPhoto: () => packet(TYPE.files, Buffer.concat([Buffer.from([1, 0]), uint32s(0, 0x7fffffff)])),
   configuration: (command) => packet(TYPE.configuration, ascii(`${commandText(command, 'data')}\r\n`)),
   getVersion: () => packet(TYPE.version),
+  // the device fetches the firmware from the update server set in its own configuration
+  firmwareUpdate: () => packet(TYPE.firmwareUpdate, ascii('|FU_STRT*\r\n')),
   outputControl: (command) => packet(TYPE.setIo, uint32s(commandInteger(command, 'index'), commandInteger(command, 'data'))),
   setConnection: (command) => packet(TYPE.setConnection, ascii(`${commandText(command, 'server')},${commandInteger(command, 'port')},TCP`)),
   setOdometer: (command) => packet(TYPE.setOdometer, uint32s(commandInteger(command, 'data'))),
