@@ -39,7 +39,7 @@ describe.each(testDatabases())('JT808 on $name', (database) => {
     const tracker = await connectTracker(app.trackers.portOf('jt808'));
     tracker.send(registration);
     // 0x8100: serial 0, result 0 (success), the device ID as authentication code
-    expect(await hexOf(tracker, 31)).toBe('7e8100000e07904226220600000000003739303432323632323036627e');
+    expect(await hexOf(tracker, 29)).toBe('7e8100000e07904226220600000000003739303432323632323036627e');
     tracker.send(authentication);
     expect(await hexOf(tracker, 20)).toBe('7e8001000507904226220600000000010200507e');
     tracker.send(escaped(location));
@@ -63,7 +63,7 @@ describe.each(testDatabases())('JT808 photo upload on $name', (database) => {
 
     const tracker = await connectTracker(app.trackers.portOf('jt808'));
     tracker.send(registration);
-    expect(await hexOf(tracker, 31)).toBe('7e8100000e07904226220600000000003739303432323632323036627e');
+    expect(await hexOf(tracker, 29)).toBe('7e8100000e07904226220600000000003739303432323632323036627e');
     tracker.send(authentication);
     expect(await hexOf(tracker, 20)).toBe('7e8001000507904226220600000000010200507e');
     tracker.send(escaped(packets[0]!));
