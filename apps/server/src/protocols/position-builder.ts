@@ -29,6 +29,13 @@ export const newPosition = (protocol: string, uniqueId: string, now: number): De
   attributes: {},
 });
 
+/** A position without a fix of its own (the pipeline gives it the device's last location) naming a file the tracker sent. */
+export const mediaPosition = (protocol: string, uniqueId: string, now: number, kind: 'image' | 'audio' | 'video', file: string): DecodedPosition => {
+  const position = newPosition(protocol, uniqueId, now);
+  position.attributes[kind] = file;
+  return position;
+};
+
 export interface Fix {
   time: number;
   latitude: number;

@@ -1,7 +1,7 @@
 import { Alarm } from '../alarms.js';
 import type { DecodedPosition } from '../decoded-position.js';
 import { nothing, type DecodeContext, type DecodeResult } from '../protocol-definition.js';
-import { addAlarm, cellTower, networkOf, newPosition, setFix, utc } from '../position-builder.js';
+import { addAlarm, cellTower, mediaPosition, networkOf, newPosition, setFix, utc } from '../position-builder.js';
 import { GPS103_LOAD, GPS103_ON, gps103SosReply } from './gps103.encoder.js';
 import { decodeAlternative, decodeObd } from './gps103-messages.js';
 import { photoPartImei, receivePhotoPart, startPhotoIfAnnounced, type Gps103State } from './gps103-photo.js';
@@ -83,9 +83,7 @@ const decodePhotoPart = (sentence: string, context: DecodeContext<Gps103State>, 
   }
   const image = receivePhotoPart(sentence, context.state, (photo) => writeMedia(imei, photo, 'jpg'));
   if (image === undefined) return { identify: imei, positions: [], ack };
-  const position = newPosition('gps103', imei, context.now());
-  position.attributes.image = image;
-  return { identify: imei, positions: [position], ack };
+  return { identify: imei, positions: [mediaPosition('gps103', imei, context.now(), 'image', image)], ack };
 };
 
 /** One Coban ("gps103") message. */

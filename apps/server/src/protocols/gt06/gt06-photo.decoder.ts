@@ -1,7 +1,7 @@
 import { acceptableMediaSize, MediaAssembly } from '../media-assembly.js';
 import type { DecodeContext, DecodeResult } from '../protocol-definition.js';
 import type { ByteReader } from '../transport/byte-reader.js';
-import { newPosition, setTime } from '../position-builder.js';
+import { mediaPosition, setTime } from '../position-builder.js';
 import { GT06_PHOTO_CHUNK, gt06Packet, gt06PhotoRequest } from './gt06.encoder.js';
 import { left, type Gt06PhotoTransfer, type Gt06State } from './gt06-fields.js';
 
@@ -31,9 +31,8 @@ const stored = (context: Context, photo: Gt06PhotoTransfer, ack: Buffer[], time?
   const uniqueId = context.uniqueId!;
   const file = context.writeMedia!(uniqueId, photo.media.content(), 'jpg');
   if (file === undefined) return { positions: [], ack };
-  const position = newPosition('gt06', uniqueId, context.now());
+  const position = mediaPosition('gt06', uniqueId, context.now(), 'image', file);
   setTime(position, time);
-  position.attributes.image = file;
   return { positions: [position], ack };
 };
 

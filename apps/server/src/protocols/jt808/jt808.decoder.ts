@@ -138,12 +138,11 @@ const decodeBinary = (frame: Buffer, context: DecodeContext<Jt808State>): Decode
   const header = readHeader(frame);
   const { uniqueId, alsoKnownAs } = identifiersOf(header.terminal.phone);
   rememberTerminal(context.state, header.terminal);
-  const identity = { identify: uniqueId, ...(alsoKnownAs && { alsoKnownAs }) };
-  if (header.type === MSG.mediaData) return { ...identity, ...decodeMediaUpload(header, uniqueId, context) };
+  if (header.type === MSG.mediaData) return { identify: uniqueId, ...(alsoKnownAs && { alsoKnownAs }), ...decodeMediaUpload(header, uniqueId, context) };
   const now = context.now();
   // one slice of another message is not that message: only acknowledged
   const positions = header.packet ? [] : (MESSAGES[header.type]?.(uniqueId, header, now, context.model, context.state.zone) ?? []);
-  return { ...identity, positions, ack: acknowledgement(header, uniqueId, now) };
+  return { identify: uniqueId, ...(alsoKnownAs && { alsoKnownAs }), positions, ack: acknowledgement(header, uniqueId, now) };
 };
 
 /** `(…)` text of lock models: a time request (`BASE,2`) is answered with the time in place of `TIME`, anything else is a command result. */

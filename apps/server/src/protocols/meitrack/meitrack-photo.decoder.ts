@@ -1,5 +1,5 @@
 import { MediaAssembly } from '../media-assembly.js';
-import { newPosition } from '../position-builder.js';
+import { mediaPosition } from '../position-builder.js';
 import type { DecodeContext, DecodeResult } from '../protocol-definition.js';
 import { MEITRACK_CAMERA_PICTURE, meitrackPhotoRequest } from './meitrack.encoder.js';
 
@@ -85,9 +85,7 @@ export const decodePhotoPacket = (imei: string, frame: Buffer, fieldsStart: numb
   if (packet.current === packet.total - 1) {
     const image = context.writeMedia!(imei, transfer.assembly.content(), 'jpg');
     if (image === undefined) return result;
-    const position = newPosition('meitrack', imei, context.now());
-    position.attributes.image = image;
-    return { ...result, positions: [position] };
+    return { ...result, positions: [mediaPosition('meitrack', imei, context.now(), 'image', image)] };
   }
   transfer.next++;
   state.photo = transfer;

@@ -1,5 +1,5 @@
 import { MediaAssembly } from '../media-assembly.js';
-import { newPosition } from '../position-builder.js';
+import { mediaPosition } from '../position-builder.js';
 import type { DecodeContext, DecodeResult } from '../protocol-definition.js';
 import type { ByteReader } from '../transport/byte-reader.js';
 import { RUPTELA_FILE_PART, ruptelaFilePartRequest } from './ruptela.encoder.js';
@@ -47,9 +47,7 @@ export const decodeFilePart = (uniqueId: string, reader: ByteReader, context: De
   if (current === total - 1) {
     const image = context.writeMedia(uniqueId, transfer.assembly.content(), 'jpg');
     if (image === undefined) return result;
-    const position = newPosition('ruptela', uniqueId, context.now());
-    position.attributes.image = image;
-    return { ...result, positions: [position] };
+    return { ...result, positions: [mediaPosition('ruptela', uniqueId, context.now(), 'image', image)] };
   }
   transfer.next++;
   state.photo = transfer;

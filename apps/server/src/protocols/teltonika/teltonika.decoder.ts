@@ -128,14 +128,15 @@ const decodeData = (reader: ByteReader, uniqueId: string, context: DecodeContext
   const codec = reader.u8();
   const count = reader.u8();
   const positions: DecodedPosition[] = [];
-  const requests: Buffer[] = [];
+  // made only for a camera message: most messages are records
+  let requests: Buffer[] | undefined;
   for (let i = 0; i < count; i++) {
     const position = newPosition('teltonika', uniqueId, context.now());
     if (codec === CODEC.c12 || codec === CODEC.c13) {
       const type = reader.u8();
       if (codec === CODEC.c12 && type === CAMERA) {
         const { request, image } = decodeCamera(reader, context);
-        if (request) requests.push(request);
+        if (request) (requests ??= []).push(request);
         if (image === undefined) continue;
         position.attributes.image = image;
       } else decodeText(position, reader, codec, type);
@@ -169,5 +170,5 @@ export const decodeTeltonika = (frame: Buffer, context: DecodeContext<TeltonikaS
   if (context.uniqueId === undefined) return nothing();
   reader.skip(6); // rest of the preamble, data length
   const { positions, count, acked, requests } = decodeData(reader, context.uniqueId, context);
-  return { positions, ack: acked ? [teltonikaRecordsAck(count)] : requests };
+  return { positions, ack: acked ? [teltonikaRecordsAck(count)] : (requests ?? []) };
 };
