@@ -103,7 +103,7 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const statusTask = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
   const deviceStatus: typeof statusTask = { ...statusTask, markOffline: (deviceId) => inFlight.track(statusTask.markOffline(deviceId)) };
   const mailer = config.smtp ? createMailer(config.smtp, statistics.mailSent) : undefined;
-  const notifications = createNotificationService({ config, log, now, repos, broadcaster, mailer, viewersOf: processing.events.followersOf, groupsOf: processing.catalog.groupsOf, statistics, commands: deviceCommands });
+  const notifications = createNotificationService({ config, log, now, repos, broadcaster, mailer, viewersOf: processing.events.followersOf, groupsOf: processing.catalog.groupsOf, statistics, commands: deviceCommands, eventsAnnounced: processing.events.announced });
   processing.events.onEvent(notifications.handle);
   const statisticsCapture = createStatisticsTask(repos.statisticsHistory, statistics, config.statisticsInterval, log, now);
   return {

@@ -27,6 +27,8 @@ export interface NotificationServiceDeps {
   statistics?: { mailSent(): void; smsSent(): void };
   /** Sends a notification's saved command to the event's device (the `command` channel); without it the channel is off. */
   commands?: { send(device: Device, command: Command): Promise<unknown> };
+  /** Resolves once the events raised so far have reached `handle` (they wait for who follows their device first). */
+  eventsAnnounced?(): Promise<void>;
 }
 
 /** The channel that sends a notification's saved command to the device, rather than a message to its users. */
@@ -168,10 +170,14 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
     },
     sendTest,
     announce,
-    /** Resolves once every event being handled has been matched and its deliveries are done (tests, shutdown). */
+    /** Resolves once every event raised so far has been matched and its deliveries are done (tests). */
     idle: async (): Promise<void> => {
-      while (handling.size > 0) await Promise.all(handling);
-      await queue.idle();
+      // an event still on its way here, or one raised by a delivery (a command sent), is waited for too
+      do {
+        await deps.eventsAnnounced?.();
+        while (handling.size > 0) await Promise.all(handling);
+        await queue.idle();
+      } while (handling.size > 0);
     },
     close: () => queue.close(),
   };

@@ -1,3 +1,4 @@
+import type { Device, Event } from '@tracklane/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAdmin, createUser, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
 
@@ -42,5 +43,19 @@ describe.each(testDatabases())('the command channel of notifications on $name', 
     expect(await report('courier-1')).toBe('call base, courier-1');
     expect(await report('courier-1')).toBe('');
     expect(await report('courier-2')).toBe('');
+  });
+
+  it('counts an event still finding who follows its device as not yet handled, so the command is queued once idle', async () => {
+    const device = (await admin.post('/api/devices', { name: 'Van', uniqueId: 'van-1' })).json() as Device;
+    const commandId = (await admin.post('/api/commands', { type: 'custom', description: 'Stop', attributes: { data: 'stop, {uniqueId}' } })).json().id as number;
+    const notificationId = (await admin.post('/api/notifications', { type: 'alarm', notificators: 'command', commandId, always: false, attributes: { alarms: 'sos' } })).json().id as number;
+    expect((await admin.post('/api/permissions', { deviceId: device.id, notificationId })).statusCode).toBe(204);
+    await report('van-1');
+    const alarm: Event = { id: 0, type: 'alarm', eventTime: new Date().toISOString(), deviceId: device.id, positionId: 0, geofenceId: 0, maintenanceId: 0, attributes: { alarm: 'sos' } };
+    // the device's followers are not known yet: the announcement asks the database before the listeners hear of it
+    void server.ctx.processing.events.announce([alarm], device);
+    await server.ctx.notifications.idle();
+
+    expect(await report('van-1')).toBe('stop, van-1');
   });
 });

@@ -51,9 +51,19 @@ export const createEventService = (deps: { storage: Storage; repos: Repositories
     }
   };
 
+  /** Announcements still finding who follows their device, so not yet heard by the listeners. */
+  const announcing = new Set<Promise<void>>();
+
   /** Pushes stored events live and to the listeners, in order. */
-  const announce = async (events: readonly Event[], device: Device, position?: Position): Promise<void> => {
-    if (events.length === 0) return;
+  const announce = (events: readonly Event[], device: Device, position?: Position): Promise<void> => {
+    if (events.length === 0) return Promise.resolve();
+    const running = announceNow(events, device, position);
+    announcing.add(running);
+    void running.finally(() => announcing.delete(running)).catch(() => undefined);
+    return running;
+  };
+
+  const announceNow = async (events: readonly Event[], device: Device, position?: Position): Promise<void> => {
     const userIds = await followersOf(device.id).catch((error: unknown) => {
       log.warn({ err: error, deviceId: device.id }, 'could not find who follows the device');
       return [] as number[];
@@ -86,6 +96,10 @@ export const createEventService = (deps: { storage: Storage; repos: Repositories
       return () => listeners.delete(listener);
     },
     announce,
+    /** Resolves once every event announced so far has been handed to the listeners (tests). */
+    announced: async (): Promise<void> => {
+      while (announcing.size > 0) await Promise.allSettled(announcing);
+    },
     raise,
     followersOf,
     /** An SMS from a device's phone number: textMessage on each device with that number. */
