@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Broadcaster } from '../live/live-message.js';
 import type { RaisedEvent } from '../processing/events/event-service.js';
+import { createPendingWork } from '../processing/pending-work.js';
 import type { Repositories } from '../storage/repositories.js';
 import { createDeliveryQueue } from './delivery-queue.js';
 import type { Mailer } from './mailer.js';
@@ -157,16 +158,13 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
     }
   };
 
-  const handling = new Set<Promise<void>>();
+  const handling = createPendingWork();
 
   return {
     /** Configured channels, for GET /api/notifications/notificators. */
     available: (): NotificatorType[] => [...notificators.keys(), ...(deps.commands ? [COMMAND_CHANNEL as NotificatorType] : [])],
     handle: (raised: RaisedEvent): Promise<void> => {
-      const running = handle(raised).catch((error: unknown) => log.error({ err: error, eventId: raised.event.id }, 'notifications of an event failed'));
-      handling.add(running);
-      void running.finally(() => handling.delete(running));
-      return running;
+      return handling.track(handle(raised).catch((error: unknown) => log.error({ err: error, eventId: raised.event.id }, 'notifications of an event failed')));
     },
     sendTest,
     announce,
@@ -175,7 +173,7 @@ export const createNotificationService = (deps: NotificationServiceDeps) => {
       // an event still on its way here, or one raised by a delivery (a command sent), is waited for too
       do {
         await deps.eventsAnnounced?.();
-        while (handling.size > 0) await Promise.all(handling);
+        await handling.settled();
         await queue.idle();
       } while (handling.size > 0);
     },

@@ -5,6 +5,7 @@ import type { Broadcaster } from '../../live/live-message.js';
 import type { Storage } from '../../storage/database.js';
 import type { Repositories } from '../../storage/repositories.js';
 import { createBatchLoader } from '../batch-loader.js';
+import { createPendingWork } from '../pending-work.js';
 import { toEvent, withEventId, type PendingEvent } from './pending-event.js';
 import { detectTextMessage, normalizePhone } from './text-message.detector.js';
 
@@ -52,16 +53,11 @@ export const createEventService = (deps: { storage: Storage; repos: Repositories
   };
 
   /** Announcements still finding who follows their device, so not yet heard by the listeners. */
-  const announcing = new Set<Promise<void>>();
+  const announcing = createPendingWork();
 
   /** Pushes stored events live and to the listeners, in order. */
-  const announce = (events: readonly Event[], device: Device, position?: Position): Promise<void> => {
-    if (events.length === 0) return Promise.resolve();
-    const running = announceNow(events, device, position);
-    announcing.add(running);
-    void running.finally(() => announcing.delete(running)).catch(() => undefined);
-    return running;
-  };
+  const announce = (events: readonly Event[], device: Device, position?: Position): Promise<void> =>
+    events.length === 0 ? Promise.resolve() : announcing.track(announceNow(events, device, position));
 
   const announceNow = async (events: readonly Event[], device: Device, position?: Position): Promise<void> => {
     const userIds = await followersOf(device.id).catch((error: unknown) => {
@@ -97,9 +93,7 @@ export const createEventService = (deps: { storage: Storage; repos: Repositories
     },
     announce,
     /** Resolves once every event announced so far has been handed to the listeners (tests). */
-    announced: async (): Promise<void> => {
-      while (announcing.size > 0) await Promise.allSettled(announcing);
-    },
+    announced: (): Promise<void> => announcing.settled(),
     raise,
     followersOf,
     /** An SMS from a device's phone number: textMessage on each device with that number. */
