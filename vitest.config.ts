@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -14,11 +13,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Vitest's default is a worker fewer than the cores: one on the two-core machines CI runs on, so
-    // the files ran one after another though most of their time is spent waiting on servers,
-    // sockets and databases. Two at once (2026-12-02, SQLite and PostgreSQL): 189-206 s in six runs
-    // against 337 s.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // CI reads a plain "N passed, N failed" line; scripts/test-summary.mjs prints it from this file.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results.json' },
