@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseSchema } from './database-schema.js';
+import { PostgresOwnSchemaDialect } from './postgres-own-schema-dialect.js';
 import { INGEST_CONNECTIONS, rememberIngestPool } from './postgres-pool.js';
 import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { isSqliteFile, openSqliteConnection } from './sqlite-connection.js';
@@ -81,7 +82,7 @@ export const openStorage = (url: string, options: StorageOptions = {}): Storage 
   // the ingest's own connections: a burst of other queries (thousands of first events, each asking
   // who follows its device) queued on the shared pool held every tracker's acknowledgement for seconds
   const ingestPool = openPostgres(url, options.schema, INGEST_CONNECTIONS);
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresOwnSchemaDialect({ pool }) });
   rememberIngestPool(db, ingestPool);
   const close = async () => {
     await db.destroy();

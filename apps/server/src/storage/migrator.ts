@@ -39,7 +39,7 @@ const migratorOf = async (storage: Storage): Promise<Migrator> => {
 const throwIfFailed = ({ error, results }: MigrationResultSet): void => {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Database migration ${failed ? `${failed.migrationName} ` : ''}failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 };
 
