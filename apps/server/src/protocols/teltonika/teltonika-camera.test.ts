@@ -91,6 +91,32 @@ describe('Teltonika camera photos (codec 12, type 0D)', () => {
     expect(state.photo).toBeUndefined();
   });
 
+  it('stores a photo without an announced size that is an exact multiple of the part size at its last part, asking for no more', () => {
+    const store = recordingStore();
+    const state: TeltonikaState = { extended: false };
+    const context = contextWith(state, { writeMedia: store.writeMedia });
+    // the captured photo's real first part, then a second part ending its scan with the end-of-image marker
+    const head = captured[3]!.subarray(26, 26 + 2048);
+    const tail = Buffer.concat([Buffer.alloc(2046, 0x5a), Buffer.from('ffd9', 'hex')]);
+    expect(hexes(decodeTeltonika(photoReady(7), context).ack)).toEqual([REQUEST_7_AT_0]);
+    expect(hexes(decodeTeltonika(photoPart(7, 0, head), context).ack)).toEqual([REQUEST_7_AT_2048]);
+    const done = decodeTeltonika(photoPart(7, 2048, tail), context);
+    expect(done.ack).toEqual([]);
+    expect(done.positions.map((position) => position.attributes.image)).toEqual(['photo.jpg']);
+    expect(store.written.map((file) => file.data.equals(Buffer.concat([head, tail])))).toEqual([true]);
+    expect(state.photo).toBeUndefined();
+  });
+
+  it('asks for the next part when a full part ends with an end marker that does not end the photo', () => {
+    const state: TeltonikaState = { extended: false };
+    const context = contextWith(state, { writeMedia: recordingStore().writeMedia });
+    decodeTeltonika(photoReady(7), context);
+    const notJpeg = Buffer.concat([jpegBytes(2046, 0), Buffer.from('ffd9', 'hex')]);
+    const result = decodeTeltonika(photoPart(7, 0, notJpeg), context);
+    expect(hexes(result.ack)).toEqual([REQUEST_7_AT_2048]);
+    expect(result.positions).toEqual([]);
+  });
+
   it('asks for an announced size part by part, the last for what remains, and stores exactly those bytes', () => {
     const store = recordingStore();
     const state: TeltonikaState = { extended: false };

@@ -1,3 +1,4 @@
+import { endsLikeJpeg, isWholeJpeg } from '../jpeg-structure.js';
 import { acceptableMediaSize, MediaAssembly } from '../media-assembly.js';
 import { teltonikaPhotoRequest } from './teltonika.encoder.js';
 
@@ -44,8 +45,16 @@ const photoReady = (payload: Buffer, state: CameraState): CameraOutcome => {
 };
 
 /**
+ * Whether a photo without an announced size ended with `part`: one shorter than asked for, or one
+ * completing a whole JPEG, so that a photo of an exact multiple of the part size is stored at its
+ * last part rather than only when the camera answers the next request with an empty one.
+ */
+const endsUnannouncedPhoto = (assembly: MediaAssembly, part: Buffer, requested: number): boolean =>
+  part.length < requested || (endsLikeJpeg(part) && isWholeJpeg(assembly.content()));
+
+/**
  * `02`, photo id, offset, size, data: the part asked for. The photo ends when all of an announced
- * size has arrived or, when no size was announced, with a part shorter than asked for.
+ * size has arrived or, when no size was announced, as endsUnannouncedPhoto tells.
  */
 const photoPart = (payload: Buffer, transfer: PhotoTransfer, state: CameraState, store: (photo: Buffer) => string | undefined): CameraOutcome => {
   if (payload.length < 11) return {};
@@ -54,7 +63,7 @@ const photoPart = (payload: Buffer, transfer: PhotoTransfer, state: CameraState,
   const { assembly } = transfer;
   const expected = payload.readUInt32BE(1) === transfer.photoId && payload.readUInt32BE(5) === assembly.size && data.length === size && size <= transfer.requested;
   if (!expected || (size === 0 && assembly.expectedBytes !== undefined) || !assembly.append(data)) return {};
-  const last = assembly.complete || (assembly.expectedBytes === undefined && size < transfer.requested);
+  const last = assembly.complete || (assembly.expectedBytes === undefined && endsUnannouncedPhoto(assembly, data, transfer.requested));
   if (!last) {
     state.photo = transfer;
     return { request: nextRequest(transfer) };
