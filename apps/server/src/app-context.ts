@@ -21,6 +21,7 @@ import type { IngestObserver } from './processing/ingest-observers.js';
 import { createStatisticsCounter } from './statistics/statistics-counter.js';
 import { createMailer } from './notifications/mailer.js';
 import { createNotificationService } from './notifications/notification-service.js';
+import { createPendingWork } from './pending-work.js';
 import { createComputedAttributes } from './processing/computed/computed-attributes.evaluator.js';
 import { createUnknownDevices } from './protocols/transport/unknown-devices.js';
 import { createDeviceResolver } from './protocols/transport/device-resolver.js';
@@ -51,15 +52,11 @@ const seedAdministrator = async (config: Config, repos: ReturnType<typeof create
  * their trackers disconnect. A graceful stop drains it instead of failing it against a closed database.
  */
 const createInFlight = () => {
-  const pending = new Set<Promise<unknown>>();
+  const pending = createPendingWork();
   let messages = 0;
   const idle = () => pending.size === 0 && messages === 0;
   return {
-    track: <T>(work: Promise<T>): Promise<T> => {
-      pending.add(work);
-      void work.then(() => pending.delete(work), () => pending.delete(work));
-      return work;
-    },
+    track: pending.track,
     /** Counts the ingest's messages without a promise of its own per message. */
     messages: {
       received: () => void messages++,
@@ -67,7 +64,7 @@ const createInFlight = () => {
     } satisfies IngestObserver,
     drain: async (): Promise<void> => {
       do {
-        await Promise.allSettled([...pending]);
+        await pending.settled();
         // a disconnect is reported a few promise hops after its connection's last frame settles
         await new Promise((resolve) => setImmediate(resolve));
       } while (!idle());

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Broadcaster } from '../live/live-message.js';
 import type { RaisedEvent } from '../processing/events/event-service.js';
-import { createPendingWork } from '../processing/pending-work.js';
+import { createPendingWork } from '../pending-work.js';
 import type { Repositories } from '../storage/repositories.js';
 import { createDeliveryQueue } from './delivery-queue.js';
 import type { Mailer } from './mailer.js';

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import { createPendingWork } from '../pending-work.js';
 import type { ProtocolName } from './protocol-ports.js';
 import { PROTOCOLS, protocolByName } from './protocol-registry.js';
 import { createDeviceSettings } from '../processing/settings/device-settings.js';
@@ -53,7 +54,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
   const serverSettings = createDeviceSettings({ device: {}, groups: [], server: {}, config: config.processing });
   // one thread owns every tracker socket of these listeners; it starts with the first TCP listener
   const io = createTcpIoThread(log, { intake: ctx.ingest.intake });
-  const markingOffline = new Set<Promise<void>>();
+  const markingOffline = createPendingWork();
   const markOffline = async (uniqueId: string) => {
     try {
       const device = await ctx.repos.deviceState.findByUniqueId(uniqueId);
@@ -63,10 +64,6 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
     }
   };
   const writeMedia = mediaWriter(ctx);
-  const track = (work: Promise<void>) => {
-    markingOffline.add(work);
-    void work.then(() => markingOffline.delete(work));
-  };
   try {
     for (const listener of listeners) {
       const protocol = protocolByName(listener.protocol);
@@ -75,7 +72,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
       const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
       let port = listener.port;
       if (protocol.transports.includes('tcp')) {
-        const server = await startTcpServer({ ...options, io, port, settings: serverSettings, onDisconnect: (uniqueId) => track(markOffline(uniqueId)) });
+        const server = await startTcpServer({ ...options, io, port, settings: serverSettings, onDisconnect: (uniqueId) => void markingOffline.track(markOffline(uniqueId)) });
         servers.push(server);
         port = server.port; // UDP on the same number, also when the TCP port was picked
       }
@@ -97,7 +94,7 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
     close: async () => {
       await Promise.all(servers.map((server) => server.close()));
       await io.close();
-      await Promise.allSettled([...markingOffline]);
+      await markingOffline.settled();
     },
   };
 };

@@ -1,6 +1,7 @@
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../notifications/mailer.js';
+import { createPendingWork } from '../pending-work.js';
 import { SPREADSHEET_TYPE } from './report-workbook.js';
 
 export interface ReportMail {
@@ -32,7 +33,7 @@ const collect = async (build: ReportMail['build']): Promise<Buffer> => {
  * `drain()` waits for the jobs still running, for shutdown and tests.
  */
 export const createReportMailer = (mailer: Mailer | undefined, log: FastifyBaseLogger) => {
-  const running = new Set<Promise<void>>();
+  const running = createPendingWork();
   return {
     get enabled(): boolean {
       return mailer !== undefined;
@@ -43,12 +44,11 @@ export const createReportMailer = (mailer: Mailer | undefined, log: FastifyBaseL
         const content = await collect(mail.build);
         await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, attachments: [{ filename: mail.filename, content, contentType: SPREADSHEET_TYPE }] });
       })()
-        .catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'report mail failed'))
-        .finally(() => running.delete(job));
-      running.add(job);
+        .catch((error: unknown) => log.error({ err: error, to: mail.to, subject: mail.subject }, 'report mail failed'));
+      void running.track(job);
     },
     drain: async (): Promise<void> => {
-      await Promise.all([...running]);
+      await running.settled();
     },
   };
 };

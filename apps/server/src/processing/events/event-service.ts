@@ -5,7 +5,7 @@ import type { Broadcaster } from '../../live/live-message.js';
 import type { Storage } from '../../storage/database.js';
 import type { Repositories } from '../../storage/repositories.js';
 import { createBatchLoader } from '../batch-loader.js';
-import { createPendingWork } from '../pending-work.js';
+import { createPendingWork } from '../../pending-work.js';
 import { toEvent, withEventId, type PendingEvent } from './pending-event.js';
 import { detectTextMessage, normalizePhone } from './text-message.detector.js';
 

@@ -1,4 +1,4 @@
-/** Work still running, so that a caller can wait until none is (tests). */
+/** Work still running, so that a caller can wait until none is (a graceful stop, tests). */
 export const createPendingWork = () => {
   const pending = new Set<Promise<unknown>>();
   return {
