@@ -22,6 +22,8 @@ import { createStatisticsCounter } from './statistics/statistics-counter.js';
 import { createMailer } from './notifications/mailer.js';
 import { createNotificationService } from './notifications/notification-service.js';
 import { createPendingWork } from './pending-work.js';
+import type { CommandEndpoints } from './protocols/protocol-definition.js';
+import { createLiveVideoStreams } from './video/live-video-streams.js';
 import { createComputedAttributes } from './processing/computed/computed-attributes.evaluator.js';
 import { createUnknownDevices } from './protocols/transport/unknown-devices.js';
 import { createDeviceResolver } from './protocols/transport/device-resolver.js';
@@ -95,7 +97,8 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const inFlight = createInFlight();
   const ingest = createPositionIngest(meteredIngestWriter(createIngestWriter(storage), metrics), repos, broadcaster, processing, now, [ingestCounter(statistics), ingestMeter(metrics), inFlight.messages]);
   const unknownDevices = createUnknownDevices();
-  const deviceCommands = createDeviceCommands({ repos, broadcaster, events: processing.events, log, now });
+  const commandEndpoints: CommandEndpoints = {};
+  const deviceCommands = createDeviceCommands({ repos, broadcaster, events: processing.events, log, now, endpoints: commandEndpoints });
   const deviceResolver = createDeviceResolver({ repos, broadcaster, unknownDevices, registerUnknown: config.registerUnknown, log, now });
   const statusTask = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
   const deviceStatus: typeof statusTask = { ...statusTask, markOffline: (deviceId) => inFlight.track(statusTask.markOffline(deviceId)) };
@@ -133,6 +136,10 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
     deviceResolver,
     /** Commands to devices over their connections, sent at once or queued for their next message. */
     deviceCommands,
+    /** Where commands ask devices to connect to send media; the listeners fill it in as they start. */
+    commandEndpoints,
+    /** The live video of the cameras streaming to this instance (JT1078), as HLS. */
+    videoStreams: createLiveVideoStreams(now),
     /** Call once the listeners are closed: drains what is in flight, then writes the statistics and closes. */
     close: async () => {
       await inFlight.drain();

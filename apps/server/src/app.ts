@@ -21,6 +21,7 @@ import deviceRoutes from './api/device.routes.js';
 import { registerErrorHandler, sendError } from './api/error-handler.js';
 import eventRoutes from './api/event.routes.js';
 import mediaRoutes from './api/media.routes.js';
+import videoStreamRoutes from './api/video-stream.routes.js';
 import notificationRoutes from './api/notification.routes.js';
 import openapiRoutes from './api/openapi.routes.js';
 import passwordRoutes from './api/password.routes.js';
@@ -109,6 +110,7 @@ export const buildApp = async (ctx: AppContext, options: Pick<FastifyServerOptio
   await app.register(userRoutes);
   await app.register(deviceRoutes);
   await app.register(mediaRoutes);
+  await app.register(videoStreamRoutes);
   await app.register(catalogRoutes);
   await app.register(commandSendRoutes);
   await app.register(notificationRoutes);

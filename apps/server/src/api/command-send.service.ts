@@ -62,6 +62,7 @@ export const createCommandSendService = (ctx: AppContext) => {
   const prepareData = async (command: Command, device: Device): Promise<() => Promise<CommandOutcome>> => {
     const problem = commandProblem(command);
     if (problem) throw badRequest(problem);
+    if (command.type === 'videoStart' && !ctx.commandEndpoints.video) throw badRequest('videoStart needs WEB_URL (the address devices reach this server at) and the JT1078 video listener (JT1078_PORT not 0)');
     const protocol = await protocolOf(device);
     if (!protocolTypes(protocol).includes(command.type)) {
       if (protocol === undefined) throw badRequest(`${device.name} has not connected yet, so only custom commands can be queued for it`);

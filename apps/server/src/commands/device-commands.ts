@@ -5,7 +5,7 @@ import type { Broadcaster } from '../live/live-message.js';
 import type { EventService } from '../processing/events/event-service.js';
 import { deviceEvent } from '../processing/events/pending-event.js';
 import { addressedTo } from '../protocols/command-fields.js';
-import type { OutgoingCommand, ProtocolCommands } from '../protocols/protocol-definition.js';
+import type { CommandEndpoints, OutgoingCommand, ProtocolCommands } from '../protocols/protocol-definition.js';
 import type { DeviceSession, Reply } from '../protocols/transport/device-session.js';
 import type { Repositories } from '../storage/repositories.js';
 
@@ -17,6 +17,8 @@ export interface DeviceCommandsDeps {
   now: () => number;
   /** How long to wait for another instance to say it wrote a command to the device's connection. */
   elsewhereTimeoutMs?: number;
+  /** Where devices are asked to connect to send media, read as each command is written (the listeners start after this). */
+  endpoints?: CommandEndpoints;
 }
 
 /**
@@ -62,7 +64,7 @@ const withDevicePassword = (command: Command, device: Device): Command => {
  * message costs one set lookup. Each queued command sent raises queuedCommandSent with the
  * command's id.
  */
-export const createDeviceCommands = ({ repos, broadcaster, events, log, now, elsewhereTimeoutMs = ELSEWHERE_TIMEOUT_MS }: DeviceCommandsDeps) => {
+export const createDeviceCommands = ({ repos, broadcaster, events, log, now, elsewhereTimeoutMs = ELSEWHERE_TIMEOUT_MS, endpoints }: DeviceCommandsDeps) => {
   const links = new Map<number, Link>();
   const waiting = new Set<number>();
   /** Commands this instance asked the others to write, by request: what to do with the answer. */
@@ -84,7 +86,7 @@ export const createDeviceCommands = ({ repos, broadcaster, events, log, now, els
 
   /** Writes the command to the endpoint; false when its protocol does not take the type. */
   const write = ({ session, commands }: Link, command: OutgoingCommand): boolean => {
-    const bytes = commands?.encode(addressedTo(command, session.uniqueId!), session.uniqueId!, session.state, session.model);
+    const bytes = commands?.encode(addressedTo(command, session.uniqueId!), session.uniqueId!, session.state, session.model, endpoints);
     if (!bytes || !session.reply) return false;
     session.reply(bytes);
     return true;

@@ -1,5 +1,6 @@
 import type { CommandType } from '@tracklane/domain';
 import type { DeviceSettings } from '../processing/settings/device-settings.js';
+import type { VideoFrame } from '../video/live-video-streams.js';
 import type { DecodedPosition } from './decoded-position.js';
 import type { Framer } from './transport/framer.js';
 import type { ProtocolName } from './protocol-ports.js';
@@ -23,6 +24,8 @@ export interface DecodeContext<S> {
    * Absent when media are not kept, and on a connection not yet bound to a device.
    */
   writeMedia?(uniqueId: string, data: Buffer, extension: string): string | undefined;
+  /** Adds a picture to the live video of the device's camera `channel`; absent on a connection not yet bound to a device. */
+  writeVideo?(uniqueId: string, channel: number, frame: VideoFrame): void;
 }
 
 /** What one frame amounts to. */
@@ -50,15 +53,22 @@ export interface OutgoingCommand {
   attributes: Record<string, unknown>;
 }
 
+/** Where this server takes what a command asks a device to send over a connection of its own. */
+export interface CommandEndpoints {
+  /** The live video listener (JT1078) as devices reach it: WEB_URL's host; absent without WEB_URL or the listener. */
+  video?: { host: string; port: number };
+}
+
 /** The commands a protocol's devices take over their own connection (Traccar's data channel). */
 export interface ProtocolCommands {
   /** The command types, in the order `GET /api/commands/types` lists them. */
   readonly types: readonly CommandType[];
   /**
    * The bytes of a command for the device `uniqueId` on this connection's state, in the form its
-   * `model` takes where models differ (JT808); undefined for a type not in `types`.
+   * `model` takes where models differ (JT808); undefined for a type not in `types`, or one that
+   * needs an endpoint this server does not have.
    */
-  encode(command: OutgoingCommand, uniqueId: string, state: unknown, model?: string): Buffer | undefined;
+  encode(command: OutgoingCommand, uniqueId: string, state: unknown, model?: string, endpoints?: CommandEndpoints): Buffer | undefined;
 }
 
 /**
@@ -81,6 +91,11 @@ export interface ProtocolDefinition<S = unknown> {
   decode(frame: Buffer, context: DecodeContext<S>): DecodeResult;
   /** Commands its devices take over their connection; none when absent. */
   commands?: ProtocolCommands;
+  /**
+   * Its connections carry media alone (JT1078 video, beside the device's JT808 connection): they
+   * take no commands, and their ending does not put the device offline.
+   */
+  media?: boolean;
 }
 
 /** Erases the state type so definitions of different protocols fit one list. */

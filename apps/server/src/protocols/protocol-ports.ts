@@ -10,6 +10,8 @@ export const PROTOCOL_DEFAULT_PORTS = {
   suntech: 5011,
   h02: 5013,
   jt808: 5015,
+  // Traccar has no default for it; 1078 after the standard's number
+  jt1078: 1078,
   meitrack: 5020,
   gt06: 5023,
   teltonika: 5027,

@@ -11,10 +11,11 @@ import { suntechProtocol } from './suntech/suntech.protocol.js';
 import { meitrackProtocol } from './meitrack/meitrack.protocol.js';
 import { gl200Protocol } from './gl200/gl200.protocol.js';
 import { jt808Protocol } from './jt808/jt808.protocol.js';
+import { jt1078Protocol } from './jt1078/jt1078.protocol.js';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol.js';
 
 /** Every framed (TCP/UDP) protocol; OsmAnd is HTTP and has its own listener. */
-export const PROTOCOLS: ProtocolDefinition<unknown>[] = [gt06Protocol, teltonikaProtocol, h02Protocol, tk103Protocol, gps103Protocol, watchProtocol, suntechProtocol, meitrackProtocol, gl200Protocol, jt808Protocol, ruptelaProtocol];
+export const PROTOCOLS: ProtocolDefinition<unknown>[] = [gt06Protocol, teltonikaProtocol, h02Protocol, tk103Protocol, gps103Protocol, watchProtocol, suntechProtocol, meitrackProtocol, gl200Protocol, jt808Protocol, jt1078Protocol, ruptelaProtocol];
 
 export const protocolByName = (name: ProtocolName): ProtocolDefinition<unknown> | undefined => PROTOCOLS.find((protocol) => protocol.name === name);
 

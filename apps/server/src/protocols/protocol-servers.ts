@@ -68,12 +68,15 @@ export const startProtocolServers = async (ctx: AppContext, listeners: ProtocolL
     for (const listener of listeners) {
       const protocol = protocolByName(listener.protocol);
       if (!protocol) throw new Error(`no framed protocol named ${listener.protocol}`);
-      const handler = createFrameHandler({ protocol, ingest: ctx.ingest, resolver, log, now, settings: ctx.processing.catalog, commands: ctx.deviceCommands, writeMedia });
+      const handler = createFrameHandler({ protocol, ingest: ctx.ingest, resolver, log, now, settings: ctx.processing.catalog, commands: ctx.deviceCommands, writeMedia, writeVideo: ctx.videoStreams.write });
       const options = { protocol, handler, host, idleTimeout: config.protocolTimeouts[protocol.name] * 1000, log, now };
       let port = listener.port;
       if (protocol.transports.includes('tcp')) {
-        const server = await startTcpServer({ ...options, io, port, settings: serverSettings, onDisconnect: (uniqueId) => void markingOffline.track(markOffline(uniqueId)) });
+        // a media connection ends while the device's own one goes on
+        const onDisconnect = protocol.media ? undefined : (uniqueId: string) => void markingOffline.track(markOffline(uniqueId));
+        const server = await startTcpServer({ ...options, io, port, settings: serverSettings, onDisconnect });
         servers.push(server);
+        if (protocol.media && config.webUrl) ctx.commandEndpoints.video = { host: new URL(config.webUrl).hostname, port: server.port };
         port = server.port; // UDP on the same number, also when the TCP port was picked
       }
       if (protocol.transports.includes('udp')) servers.push(await startUdpServer({ ...options, port }));

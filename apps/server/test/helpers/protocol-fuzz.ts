@@ -1,6 +1,7 @@
 import type { DecodeContext, ProtocolDefinition } from '../../src/protocols/protocol-definition.js';
 import { FrameError } from '../../src/protocols/transport/byte-reader.js';
 import { FrameBuffer, FrameBufferOverflow, InvalidStream } from '../../src/protocols/transport/frame-buffer.js';
+import { cameraPacket, pictureBytes, picturePackets } from './jt1078-camera.js';
 import { bytesOf, loadVectors, VECTOR_NOW } from './protocol-vectors.js';
 
 /** mulberry32: the same mutations on every run, so a failure reproduces. */
@@ -45,6 +46,21 @@ const mutate = (seed: Buffer, random: () => number): Buffer => {
 const isExpected = (error: unknown) => error instanceof FrameError || error instanceof InvalidStream || error instanceof FrameBufferOverflow;
 
 /**
+ * Messages of the protocols that have no reference vectors: JT1078's captured P-frame (Traccar's
+ * Jt1078FrameDecoderTest), then a key frame in parts, audio and transparent data, built to its layout.
+ */
+const OWN_SEEDS: Record<string, () => Buffer[]> = {
+  jt1078: () => [
+    Buffer.from('3031636481e200760000086649607758216401100000000001c71cd5074a0021006700000001219a02f02f0fff000003000003008f6b47bab6659524c5f8fc61ed7c40a50a5c39629c000003016243bc0006e6de480021a5c4574cef0d7024c5e1f815212d007eac5e114b3c000003000003000004b0000003028574d2009ea480003e1bee06cf81e9', 'hex'),
+    Buffer.concat(picturePackets('013912345678', 1, true, 1_000, pictureBytes(true, 2_000))),
+    cameraPacket({ sim: '013912345678', channel: 1, dataType: 3, timestamp: 1_000, body: Buffer.alloc(160, 0xd5) }),
+    cameraPacket({ sim: '013912345678', channel: 1, dataType: 4, body: Buffer.from('serial data') }),
+  ],
+};
+
+const seedsOf = (protocol: ProtocolDefinition<unknown>): Buffer[] => OWN_SEEDS[protocol.name]?.() ?? loadVectors(protocol.name).map(bytesOf);
+
+/**
  * Feeds `rounds` mutated real messages, split at random points, through a protocol's framer and
  * decoder; reports every failure that is not a rejected frame, and every non-finite coordinate.
  */
@@ -56,7 +72,7 @@ const isExpected = (error: unknown) => error instanceof FrameError || error inst
  */
 export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: number, onProgress: (round: number) => void = () => undefined) => {
   const random = createRandom(protocol.name.length * 7919);
-  const seeds = loadVectors(protocol.name).map(bytesOf);
+  const seeds = seedsOf(protocol);
   const unexpected: string[] = [];
   let positions = 0;
   const udp = protocol.transports.includes('udp');
@@ -64,6 +80,7 @@ export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: numb
   /** The identifier the long-lived connection was bound to by the last frame announcing one, as the frame handler binds. */
   let boundId = '123456789012345';
   const writeMedia = () => 'fuzzed.bin';
+  const writeVideo = () => undefined;
   for (let round = 0; round < rounds && unexpected.length < 5; round++) {
     if (round % 10_000 === 0) onProgress(round);
     const data = mutate(seeds[round % seeds.length]!, random);
@@ -75,7 +92,7 @@ export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: numb
       transport: udp && random() < 0.5 ? 'udp' : 'tcp',
       state,
       now: () => VECTOR_NOW,
-      ...(onLongLived && { writeMedia }),
+      ...(onLongLived && { writeMedia, writeVideo }),
     };
     const buffer = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
     try {

@@ -20,7 +20,7 @@ const TYPE_LABELS: Record<string, string> = {
   sendSms: 'commandDeviceSms', deviceIdentification: 'commandDeviceIdentification', setOdometer: 'commandSetOdometer',
   alarmSos: 'commandAlarmSos', alarmBattery: 'commandAlarmBattery', alarmRemove: 'commandAlarmRemove', silenceTime: 'commandSilenceTime', alarmClock: 'commandAlarmClock',
   setPhonebook: 'commandSetPhonebook', setTimezone: 'commandSetTimezone', setIndicator: 'commandSetIndicator', getDeviceStatus: 'commandGetDeviceStatus',
-  modeDeepSleep: 'commandModeDeepSleep', modePowerSaving: 'commandModePowerSaving',
+  modeDeepSleep: 'commandModeDeepSleep', modePowerSaving: 'commandModePowerSaving', videoStart: 'commandVideoStart', videoStop: 'commandVideoStop',
 };
 
 /** Types whose whole content is `data` as written (a watch's silent hours, alarm clocks, phone book, indicator). */
@@ -153,6 +153,8 @@ export const CommandParameters = ({ draft, setDraft }: { draft: CommandDraft; se
     case 'configuration':
       return optionalText('data', t('commandData'));
     case 'requestPhoto':
+    case 'videoStart':
+    case 'videoStop':
       return optionalNumber('index', t('commandCameraChannel'));
     case 'outputControl':
       return (

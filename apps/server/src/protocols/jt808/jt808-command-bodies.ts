@@ -14,6 +14,9 @@ export const COMMAND_MSG = {
   photoRequest: 0x8801,
   transparentDownlink: 0x8900,
   oilControl: 0xa006,
+  // JT/T 1078: start, and control, of a camera channel's live audio and video
+  videoRequest: 0x9101,
+  videoControl: 0x9102,
 } as const;
 
 /** A message for the terminal: its ID and body. */

@@ -39,11 +39,24 @@ const frame = (type: number, body: string, phone = PHONE, version?: number): str
 const hexOf = (text: string) => Buffer.from(text, 'latin1').toString('hex');
 
 describe('JT808 commands', () => {
-  it('lists the types in the order Traccar does, without video', () => {
+  it('lists the types in the order Traccar does, live video last', () => {
     expect(commands.types).toEqual([
       'custom', 'positionSingle', 'positionPeriodic', 'positionStop', 'engineStop', 'engineResume', 'alarmArm', 'alarmDisarm', 'alarmDismiss', 'requestPhoto',
       'powerOff', 'rebootDevice', 'factoryReset', 'message', 'voiceMessage', 'outputControl', 'configuration', 'setConnection', 'setSpeedLimit',
+      'videoStart', 'videoStop',
     ]);
+  });
+
+  it("asks for a channel's live video at the server's video listener, and ends it", () => {
+    const endpoints = { video: { host: 'gps.example.com', port: 1078 } };
+    const video = (sent: OutgoingCommand) => commands.encode(sent, '79042262206', stateOf(), undefined, endpoints)?.toString('hex');
+    // host length 15, the host, TCP port 1078 (0436), no UDP port, the channel, video only (01), main stream (00)
+    const host = Buffer.from('gps.example.com').toString('hex');
+    expect(video(command('videoStart'))).toBe(frame(0x9101, `0f ${host} 0436 0000 01 01 00`));
+    expect(video(command('videoStart', { index: 3 }))).toBe(frame(0x9101, `0f ${host} 0436 0000 03 01 00`));
+    // the channel, close (00), audio and video (00), main stream (00)
+    expect(video(command('videoStop', { index: 2 }))).toBe(frame(0x9102, '02 00 00 00'));
+    expect(video(command('videoStop'))).toBe(frame(0x9102, '01 00 00 00'));
   });
 
   it('frames terminal control as written out by hand: 8105, length 1, the phone, serial 0, the command word, the XOR', () => {
@@ -143,6 +156,7 @@ describe('JT808 commands', () => {
 
   it('has nothing for a type it does not take, nor before the terminal has sent a message', () => {
     expect(send(command('sosNumber', { phone: '+15550001' }))).toBeUndefined();
+    // live video needs the server's video listener, which a server without WEB_URL cannot name
     expect(send(command('videoStart'))).toBeUndefined();
     expect(send(command('toString'))).toBeUndefined();
     expect(send(command('rebootDevice'), undefined, jt808Protocol.createState() as Jt808State)).toBeUndefined();

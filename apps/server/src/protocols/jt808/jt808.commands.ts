@@ -1,4 +1,4 @@
-import type { OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
+import type { CommandEndpoints, OutgoingCommand, ProtocolCommands } from '../protocol-definition.js';
 import { commandInteger, commandText, entryOf, hexData, typesOf, type CommandTable } from '../command-fields.js';
 import {
   ascii, bcdTime, byte, COMMAND_MSG, CONTROL_WORD, message, photoRequest, setParameters, terminalControl, textMessage, uint32, type Jt808Message,
@@ -6,16 +6,17 @@ import {
 import type { Jt808State } from './jt808.decoder.js';
 import { jt808Packet, type Jt808Terminal } from './jt808.encoder.js';
 
-/** What a command's message depends on besides the command: the device's model, its connection state and the time. */
+/** What a command's message depends on besides the command: the device's model, its connection state, the time and the server's endpoints. */
 interface Sending {
   command: OutgoingCommand;
   model: string | undefined;
   state: Jt808State;
   now: number;
+  endpoints: CommandEndpoints | undefined;
 }
 
-/** A message for the terminal, or a whole frame the user wrote in hex that goes as it is. */
-type Outgoing = Jt808Message | Buffer;
+/** A message for the terminal, a whole frame the user wrote in hex that goes as it is, or nothing when the server lacks what it needs. */
+type Outgoing = Jt808Message | Buffer | undefined;
 
 /** Models that take a custom text as an AT command in parameter 0xF030, and the ones that take it as a text message. */
 const AT_MODELS = new Set(['AL300', 'GL100', 'VL300']);
@@ -47,6 +48,25 @@ const engine = (cut: boolean) => ({ model, state, now }: Sending): Jt808Message 
 /** Parameter 0x24 (arming), as the value Traccar writes: the flag, then `user`. */
 const arming = (armed: boolean): Jt808Message => setParameters([0x24, Buffer.concat([byte(armed ? 1 : 0), ascii('user')])]);
 
+/** The camera channel a video command is for: `index`, 1 (the first camera) when absent. */
+const videoChannel = (command: OutgoingCommand): number => commandInteger(command, 'index') || 1;
+
+/**
+ * Live video of a channel (JT/T 1078 table 17): the camera connects to the server's video listener
+ * over TCP (no UDP port) and streams video alone (data type 1) from its main stream (0).
+ */
+const videoStart = ({ command, endpoints }: Sending): Outgoing => {
+  const video = endpoints?.video;
+  if (!video) return undefined;
+  const host = ascii(video.host);
+  const ports = Buffer.alloc(4);
+  ports.writeUInt16BE(video.port, 0);
+  return message(COMMAND_MSG.videoRequest, Buffer.concat([byte(host.length), host, ports, byte(videoChannel(command)), byte(1), byte(0)]));
+};
+
+/** Ends a channel's live video (table 19): control 0 (close), closing audio and video (0), main stream (0). */
+const videoStop = ({ command }: Sending): Outgoing => message(COMMAND_MSG.videoControl, Buffer.from([videoChannel(command), 0, 0, 0]));
+
 /** Each type's message, in the order `GET /api/commands/types` lists them. */
 const MESSAGES: CommandTable<(sending: Sending) => Outgoing> = {
   custom,
@@ -71,18 +91,20 @@ const MESSAGES: CommandTable<(sending: Sending) => Outgoing> = {
   setConnection: ({ command }) => setParameters([0x13, ascii(commandText(command, 'server'))], [0x18, uint32(commandInteger(command, 'port'))]),
   // the overspeed threshold in km/h, then how long (35 s) it must last to count
   setSpeedLimit: ({ command }) => setParameters([0x55, uint32(commandInteger(command, 'data'))], [0x56, uint32(35)]),
+  videoStart,
+  videoStop,
 };
 
-const packetOf = (outgoing: Outgoing, terminal: Jt808Terminal): Buffer =>
-  Buffer.isBuffer(outgoing) ? outgoing : jt808Packet(outgoing.type, terminal, outgoing.body);
+const packetOf = (outgoing: Outgoing, terminal: Jt808Terminal): Buffer | undefined =>
+  outgoing === undefined || Buffer.isBuffer(outgoing) ? outgoing : jt808Packet(outgoing.type, terminal, outgoing.body);
 
 /** Commands go with the header fields of the terminal's own messages; before its first one there is nothing to address. */
 export const createJt808Commands = (now: () => number = Date.now): ProtocolCommands => ({
   types: typesOf(MESSAGES),
-  encode: (command, _uniqueId, state, model) => {
+  encode: (command, _uniqueId, state, model, endpoints) => {
     const jt808 = state as Jt808State | undefined;
     const build = entryOf(MESSAGES, command.type);
-    return build && jt808?.terminal ? packetOf(build({ command, model, state: jt808, now: now() }), jt808.terminal) : undefined;
+    return build && jt808?.terminal ? packetOf(build({ command, model, state: jt808, now: now(), endpoints }), jt808.terminal) : undefined;
   },
 });
 

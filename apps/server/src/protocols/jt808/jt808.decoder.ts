@@ -81,7 +81,7 @@ const luhn = (digits: string): number => {
  * The phone number's digits without leading zeros, and as written when it has some (a device may be
  * registered either way); phones that are not BCD carry an IMEI as a 48-bit integer.
  */
-const identifiersOf = (phone: Buffer): { uniqueId: string; alsoKnownAs?: string[] } => {
+export const identifiersOf = (phone: Buffer): { uniqueId: string; alsoKnownAs?: string[] } => {
   const digits = bcd(phone);
   if (!/^\d+$/.test(digits)) {
     const imei = String(phone.readUIntBE(0, 6));

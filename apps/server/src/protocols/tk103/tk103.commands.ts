@@ -56,5 +56,5 @@ const alternative = textCommands(ALTERNATIVE, (body) => Buffer.from(`[begin]sms2
 
 export const tk103Commands: ProtocolCommands = {
   types: TYPES,
-  encode: (command, uniqueId, state, model) => ((state as Tk103State | undefined)?.alternative ? alternative : standard).encode(command, uniqueId, state, model),
+  encode: (command, uniqueId, state, model, endpoints) => ((state as Tk103State | undefined)?.alternative ? alternative : standard).encode(command, uniqueId, state, model, endpoints),
 };

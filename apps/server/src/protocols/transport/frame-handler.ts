@@ -21,6 +21,8 @@ export interface FrameHandlerOptions {
   commands?: Pick<DeviceCommands, 'received'>;
   /** Where the files trackers send are stored (photos, voice messages); without it they are dropped. */
   writeMedia?: DecodeContext<unknown>['writeMedia'];
+  /** Where live video pictures go (JT1078); without it they are dropped. */
+  writeVideo?: DecodeContext<unknown>['writeVideo'];
 }
 
 /** A device's settings, and a version that moves on whenever any of them (or a device's model) may have changed: the device catalog. */
@@ -39,8 +41,10 @@ const preview = (frame: Buffer): string => (frame.length > 64 ? `${frame.subarra
  * has it), stores its positions in order, and only then sends the acknowledgement, so a tracker
  * that hears back knows its data is committed. A malformed frame costs one log line, nothing else.
  */
-export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settings, commands, writeMedia }: FrameHandlerOptions) => {
+export const createFrameHandler = ({ protocol, ingest, resolver, log, now, settings, commands, writeMedia, writeVideo }: FrameHandlerOptions) => {
   const configure = protocol.configure && settings ? protocol.configure : undefined;
+  // the frame that binds a media connection carries media, which only a bound connection writes
+  const decodeAgainWhenBound = configure !== undefined || (protocol.media === true && writeVideo !== undefined);
 
   const decode = (session: DeviceSession, frame: Buffer): DecodeResult | undefined => {
     const context: DecodeContext<unknown> = {
@@ -51,6 +55,7 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
       now,
       // files only from a device already known: a stranger's frames leave nothing on disk
       writeMedia: session.uniqueId === undefined ? undefined : writeMedia,
+      writeVideo: session.uniqueId === undefined ? undefined : writeVideo,
     };
     try {
       return protocol.decode(frame, context);
@@ -176,18 +181,18 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
       return;
     }
     if (result.alsoKnownAs && session.uniqueId !== result.identify) renameToBound(session, result);
-    if (commands && session.deviceId > 0) commands.received(session, protocol.commands, reply);
+    if (commands && session.deviceId > 0 && !protocol.media) commands.received(session, protocol.commands, reply);
     return store(session, result, reply);
   };
 
   /** The frame that bound the connection to its device, decoded again under that device's settings. */
-  const underDeviceSettings = (session: DeviceSession, frame: Buffer, result: DecodeResult): DecodeResult => (configure ? (decode(session, frame) ?? result) : result);
+  const underDeviceSettings = (session: DeviceSession, frame: Buffer, result: DecodeResult): DecodeResult => (decodeAgainWhenBound ? (decode(session, frame) ?? result) : result);
 
   const handle = (session: DeviceSession, frame: Buffer, result: DecodeResult, reply: Reply): MaybeAsync<void> => {
     const known = result.identify === undefined ? true : identify(session, result.identify, result.alsoKnownAs);
     if (!(known instanceof Promise)) return proceed(session, result, reply, known);
     // the frame may be a view of a read buffer that the next read reuses: decoding it again later needs its own bytes
-    const own = configure ? Buffer.from(frame) : frame;
+    const own = decodeAgainWhenBound ? Buffer.from(frame) : frame;
     return known.then((bound) => proceed(session, bound ? underDeviceSettings(session, own, result) : result, reply, bound)).catch((error: unknown) => notProcessed(session, error));
   };
 
