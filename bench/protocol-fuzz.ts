@@ -1,7 +1,7 @@
 /**
  * Long fuzz run: a million mutated real messages per protocol through framer and decoder (the CI
  * test runs a few thousand). Records the time, the heap peak and the unexpected failures in
- * BENCHMARKS.md.
+ * BENCHMARKS.md. `FUZZ_PROTOCOLS=jt1078,gt06` runs only those.
  */
 import os from 'node:os';
 import { PROTOCOLS } from '../apps/server/src/protocols/protocol-registry.js';
@@ -11,7 +11,9 @@ import { addBenchmarkRow } from './benchmarks-file.js';
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 1_000_000);
 const machine = `${os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'unknown'} ×${os.cpus().length}, Node ${process.version}`;
 
-for (const protocol of PROTOCOLS) {
+const only = process.env.FUZZ_PROTOCOLS?.split(',').map((name) => name.trim());
+
+for (const protocol of PROTOCOLS.filter((candidate) => !only || only.includes(candidate.name))) {
   const started = performance.now();
   let heapPeak = 0;
   const { unexpected, positions } = fuzzProtocol(protocol, ROUNDS, () => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)));
