@@ -11,13 +11,19 @@ const WEB_ROOT = path.resolve(import.meta.dirname, '../dist');
 
 /**
  * A second server of the test's own, which the test may stop and start again (the shared one must keep
- * running for the other specs). It keeps its database across restarts and listens for no tracker.
+ * running for the other specs). It keeps its database across restarts and listens for no tracker
+ * unless `env` opens a port (`JT808_PORT`); `env` may set any other setting too.
  */
 export class OwnServer {
   private child: ChildProcess | undefined;
-  private readonly database = path.join(os.tmpdir(), `tracklane-e2e-own-${process.pid}.sqlite`);
+  private readonly database: string;
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string> = {},
+  ) {
+    this.database = path.join(os.tmpdir(), `tracklane-e2e-own-${process.pid}-${port}.sqlite`);
+  }
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -27,7 +33,7 @@ export class OwnServer {
     const silentTrackers = Object.fromEntries(Object.keys(PROTOCOL_DEFAULT_PORTS).map((name) => [`${name.toUpperCase()}_PORT`, '0']));
     this.child = spawn(process.execPath, [SERVER_MAIN], {
       stdio: 'ignore',
-      env: { ...process.env, ...silentTrackers, PORT: String(this.port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${this.database}`, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', WEB_ROOT },
+      env: { ...process.env, ...silentTrackers, PORT: String(this.port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${this.database}`, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', WEB_ROOT, ...this.env },
     });
     await expect.poll(() => this.healthy(), { timeout: 20_000 }).toBe(true);
   }

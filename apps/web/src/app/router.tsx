@@ -26,6 +26,7 @@ export const router = createBrowserRouter([
       { path: '/', element: lazyPage(<MainPage />) },
       { path: '/position/:id', element: lazyPage(<PositionPage />) },
       { path: '/replay', ...page(() => import('../replay/replay-page')) },
+      { path: '/video/:id', ...page(() => import('../video/live-video-page')) },
       { path: '/geofences', ...page(() => import('../geofences/geofences-page')) },
       {
         lazy: async () => ({ Component: (await import('../reports/reports-layout')).ReportsLayout }),

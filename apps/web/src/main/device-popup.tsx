@@ -3,6 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SendIcon from '@mui/icons-material/Send';
+import VideocamIcon from '@mui/icons-material/Videocam';
 import { Button, Card, CardActions, CardContent, CardHeader, Dialog, DialogActions, DialogTitle, IconButton, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,9 @@ import { useCatch } from '../common/use-catch';
 import { formatCourse, formatDistance, formatPercent, formatSpeed } from '../common/formatters';
 import { usePreferences } from '../common/use-preferences';
 import { useLiveStore } from '../store/live-store';
+
+/** The protocol whose cameras stream live video (JT808 terminals, over JT1078). */
+const LIVE_VIDEO_PROTOCOL = 'jt808';
 
 const STATUS_KEYS = { online: 'deviceStatusOnline', offline: 'deviceStatusOffline', unknown: 'deviceStatusUnknown' } as const;
 
@@ -67,6 +71,7 @@ export const DevicePopup = ({ offsetLeft = 0 }: { offsetLeft?: number }) => {
           </Button>
           <IconButton aria-label={t('sharedHistory')} onClick={() => navigate('/replay')}><ReplayIcon /></IconButton>
           <IconButton aria-label={t('deviceCommand')} onClick={() => navigate(`/settings/device/${device.id}/command`)}><SendIcon /></IconButton>
+          {position?.protocol === LIVE_VIDEO_PROTOCOL && <IconButton aria-label={t('videoTitle')} onClick={() => navigate(`/video/${device.id}`)}><VideocamIcon /></IconButton>}
           <IconButton aria-label={t('sharedEdit')} onClick={() => navigate(`/device/${device.id}`)}><EditIcon /></IconButton>
           <IconButton aria-label={t('sharedRemove')} color="error" onClick={() => setConfirming(true)}><DeleteIcon /></IconButton>
         </CardActions>
