@@ -1,6 +1,7 @@
 import type { DecodeContext, ProtocolDefinition } from '../../src/protocols/protocol-definition.js';
 import { FrameError } from '../../src/protocols/transport/byte-reader.js';
 import { FrameBuffer, FrameBufferOverflow, InvalidStream } from '../../src/protocols/transport/frame-buffer.js';
+import { createLiveVideoStreams } from '../../src/video/live-video-streams.js';
 import { cameraPacket, pictureBytes, picturePackets } from './jt1078-camera.js';
 import { bytesOf, loadVectors, VECTOR_NOW } from './protocol-vectors.js';
 
@@ -68,7 +69,7 @@ const seedsOf = (protocol: ProtocolDefinition<unknown>): Buffer[] => OWN_SEEDS[p
  * `onProgress` is called every 10,000 rounds (the benchmark samples the heap there: the run is one
  * synchronous loop, so a timer would never fire). Datagram protocols are fuzzed as UDP half the time.
  * Half the rounds go on one connection's state, kept from round to round and keeping media, so that
- * photo and voice transfers under way meet garbage too (and must stay bounded).
+ * photo and voice transfers and live video under way meet garbage too (and must stay bounded).
  */
 export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: number, onProgress: (round: number) => void = () => undefined) => {
   const random = createRandom(protocol.name.length * 7919);
@@ -80,7 +81,8 @@ export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: numb
   /** The identifier the long-lived connection was bound to by the last frame announcing one, as the frame handler binds. */
   let boundId = '123456789012345';
   const writeMedia = () => 'fuzzed.bin';
-  const writeVideo = () => undefined;
+  // pictures go on into a live stream's segments, so the muxer meets the garbage too
+  const writeVideo = createLiveVideoStreams(() => VECTOR_NOW).write;
   for (let round = 0; round < rounds && unexpected.length < 5; round++) {
     if (round % 10_000 === 0) onProgress(round);
     const data = mutate(seeds[round % seeds.length]!, random);

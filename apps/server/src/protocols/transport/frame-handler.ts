@@ -185,7 +185,7 @@ export const createFrameHandler = ({ protocol, ingest, resolver, log, now, setti
     return store(session, result, reply);
   };
 
-  /** The frame that bound the connection to its device, decoded again under that device's settings. */
+  /** The frame that bound the connection to its device, decoded again under that device's settings (and, on a media connection, with somewhere to write its media). */
   const underDeviceSettings = (session: DeviceSession, frame: Buffer, result: DecodeResult): DecodeResult => (decodeAgainWhenBound ? (decode(session, frame) ?? result) : result);
 
   const handle = (session: DeviceSession, frame: Buffer, result: DecodeResult, reply: Reply): MaybeAsync<void> => {
