@@ -39,6 +39,19 @@ describe('createTsMuxer', () => {
     expect(read.pictures.map((picture) => picture.data.equals(Buffer.concat([DELIMITER, pictures[read.pictures.indexOf(picture)]!.data])))).toEqual([true, true, true, true]);
   });
 
+  it('fills the last packet of a picture exactly, whatever its size: no stuffing, one byte of it, or more', () => {
+    const muxer = createTsMuxer();
+    // with the clock in its first packet a picture's PES packet has 176 bytes there and 184 in each after
+    const sizes = [...Array.from({ length: 8 }, (_, i) => 152 + i), ...Array.from({ length: 8 }, (_, i) => 336 + i)];
+    const pictures = sizes.map((size, index) => ({ data: nal(0x41, size), pts: (index + 1) * 3_600, key: false }));
+    // a key frame first: the tables before it tell a demuxer what the stream is
+    const stream = Buffer.concat([muxer.write({ data: keyPicture(100), pts: 0, key: true }), ...pictures.map((picture) => muxer.write(picture))]);
+    expect(stream.length % 188).toBe(0);
+    const read = readTransportStream(stream).pictures.slice(1);
+    expect(read.map((picture) => picture.data.length - 6)).toEqual(sizes);
+    expect(read.every((picture, index) => picture.data.subarray(6).equals(pictures[index]!.data))).toBe(true);
+  });
+
   it('keeps every packet at 188 bytes and each PID counting on, the tables before each key frame', () => {
     const muxer = createTsMuxer();
     const stream = Buffer.concat([muxer.write({ data: keyPicture(3_000), pts: 0, key: true }), muxer.write({ data: nal(0x41, 900), pts: 3_600, key: false }), muxer.write({ data: keyPicture(500), pts: 7_200, key: true })]);

@@ -71,47 +71,59 @@ const tableSection = (tableId: number, idField: number, body: Buffer): Buffer =>
 
 const pid13 = (pid: number): Buffer => Buffer.from([0xe0 | (pid >> 8), pid & 0xff]);
 
-/** The transport packets of one payload unit; the first may carry the clock and mark a random access point. */
+/**
+ * The transport packets of one payload unit, written into one buffer (a picture is some twenty
+ * packets: one allocation rather than one each); the first may carry the clock and mark a random
+ * access point.
+ */
 class PacketWriter {
   private readonly continuity = new Map<number, number>();
 
-  packets(pid: number, payload: Buffer, options: { pcr?: number; randomAccess?: boolean } = {}): Buffer[] {
-    const packets: Buffer[] = [];
+  packets(pid: number, payload: Buffer, options: { pcr?: number; randomAccess?: boolean } = {}): Buffer {
+    const flagged = options.pcr !== undefined || options.randomAccess === true;
+    // the first packet's room, after the length byte, the flags and the clock reference when there are any
+    const firstRoom = PACKET_SIZE - HEADER_SIZE - (flagged ? 2 + (options.pcr !== undefined ? 6 : 0) : 0);
+    const count = payload.length <= firstRoom ? 1 : 1 + Math.ceil((payload.length - firstRoom) / (PACKET_SIZE - HEADER_SIZE));
+    const out = Buffer.allocUnsafe(count * PACKET_SIZE);
     let offset = 0;
-    do {
-      const first = offset === 0;
-      const flags = first && (options.pcr !== undefined || options.randomAccess) ? this.adaptationFlags(options) : undefined;
-      const fixed = flags ? 1 + flags.length : 0;
-      const remaining = payload.length - offset;
-      const room = PACKET_SIZE - HEADER_SIZE - fixed;
-      const take = Math.min(room, remaining);
-      const adaptation = this.adaptationField(flags, room - take);
-      const packet = Buffer.alloc(PACKET_SIZE);
-      packet[0] = SYNC_BYTE;
-      packet[1] = (first ? 0x40 : 0) | (pid >> 8);
-      packet[2] = pid & 0xff;
-      packet[3] = (adaptation.length > 0 ? 0x30 : 0x10) | this.nextCount(pid);
-      adaptation.copy(packet, HEADER_SIZE);
-      payload.copy(packet, HEADER_SIZE + adaptation.length, offset, offset + take);
-      packets.push(packet);
+    for (let at = 0; at < out.length; at += PACKET_SIZE) {
+      const first = at === 0;
+      const room = first ? firstRoom : PACKET_SIZE - HEADER_SIZE;
+      const take = Math.min(room, payload.length - offset);
+      const stuffing = room - take;
+      const hasAdaptation = (first && flagged) || stuffing > 0;
+      out[at] = SYNC_BYTE;
+      out[at + 1] = (first ? 0x40 : 0) | (pid >> 8);
+      out[at + 2] = pid & 0xff;
+      out[at + 3] = (hasAdaptation ? 0x30 : 0x10) | this.nextCount(pid);
+      const payloadAt = at + HEADER_SIZE + (hasAdaptation ? this.adaptationField(out, at + HEADER_SIZE, first && flagged ? options : undefined, stuffing) : 0);
+      payload.copy(out, payloadAt, offset, offset + take);
       offset += take;
-    } while (offset < payload.length);
-    return packets;
+    }
+    return out;
   }
 
-  /** The adaptation field's flag byte and the fields it announces. */
-  private adaptationFlags({ pcr, randomAccess }: { pcr?: number; randomAccess?: boolean }): Buffer {
-    const flag = (randomAccess ? 0x40 : 0) | (pcr !== undefined ? 0x10 : 0);
-    return Buffer.concat([Buffer.from([flag]), pcr !== undefined ? pcrBytes(pcr) : Buffer.alloc(0)]);
-  }
-
-  /** Length byte, flags and fields, then `stuffing` bytes of FF, so the payload ends the packet exactly. */
-  private adaptationField(flags: Buffer | undefined, stuffing: number): Buffer {
-    if (!flags && stuffing === 0) return Buffer.alloc(0);
-    if (!flags && stuffing === 1) return Buffer.from([0x00]);
-    const content = flags ?? Buffer.from([0x00]);
+  /**
+   * Writes the adaptation field at `at`: its length, the flags and the fields they announce, then
+   * `stuffing` bytes of FF so that the payload ends the packet exactly. Returns its size.
+   */
+  private adaptationField(out: Buffer, at: number, flags: { pcr?: number; randomAccess?: boolean } | undefined, stuffing: number): number {
+    // one byte of stuffing is the length byte alone, announcing an empty field
+    if (!flags && stuffing === 1) {
+      out[at] = 0;
+      return 1;
+    }
+    let end = at + 2;
+    out[at + 1] = flags ? (flags.randomAccess ? 0x40 : 0) | (flags.pcr !== undefined ? 0x10 : 0) : 0;
+    if (flags?.pcr !== undefined) {
+      pcrBytes(flags.pcr).copy(out, end);
+      end += 6;
+    }
     const fill = flags ? stuffing : stuffing - 2;
-    return Buffer.concat([Buffer.from([content.length + fill]), content, Buffer.alloc(fill, 0xff)]);
+    out.fill(0xff, end, end + fill);
+    end += fill;
+    out[at] = end - at - 1;
+    return end - at;
   }
 
   private nextCount(pid: number): number {
@@ -146,7 +158,7 @@ export const createTsMuxer = () => {
     const stream = Buffer.concat([Buffer.from([H264_STREAM_TYPE]), pid13(VIDEO_PID), Buffer.from([0xf0, 0x00])]);
     const pmt = tableSection(0x02, PROGRAM_NUMBER, Buffer.concat([pid13(VIDEO_PID), Buffer.from([0xf0, 0x00]), stream]));
     const padded = (section: Buffer) => Buffer.concat([section, Buffer.alloc(PACKET_SIZE - HEADER_SIZE - section.length, 0xff)]);
-    return [...writer.packets(PAT_PID, padded(pat)), ...writer.packets(PMT_PID, padded(pmt))];
+    return [writer.packets(PAT_PID, padded(pat)), writer.packets(PMT_PID, padded(pmt))];
   };
   return {
     /** The transport packets of one access unit, the tables first when it is a key frame. */
@@ -155,7 +167,7 @@ export const createTsMuxer = () => {
       const data = !startsWithDelimiter(unit.data) ? Buffer.concat([H264_DELIMITER, unit.data]) : unit.data;
       // the clock with every picture: players need one at least every 100 ms
       const packets = writer.packets(VIDEO_PID, pesPacket(data, pts), { pcr: pts, randomAccess: unit.key });
-      return Buffer.concat(unit.key ? [...tables(), ...packets] : packets);
+      return unit.key ? Buffer.concat([...tables(), packets]) : packets;
     },
   };
 };
