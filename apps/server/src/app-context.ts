@@ -23,6 +23,7 @@ import { createMailer } from './notifications/mailer.js';
 import { createNotificationService } from './notifications/notification-service.js';
 import { createPendingWork } from './pending-work.js';
 import type { CommandEndpoints } from './protocols/protocol-definition.js';
+import { createIdleVideoStop } from './video/idle-video-stop.js';
 import { createLiveVideoStreams } from './video/live-video-streams.js';
 import { createComputedAttributes } from './processing/computed/computed-attributes.evaluator.js';
 import { createUnknownDevices } from './protocols/transport/unknown-devices.js';
@@ -102,6 +103,8 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
   const deviceResolver = createDeviceResolver({ repos, broadcaster, unknownDevices, registerUnknown: config.registerUnknown, log, now });
   const statusTask = createDeviceStatusTask(repos, broadcaster, config.statusTimeout, now, { ...processing, processingConfig: config.processing });
   const deviceStatus: typeof statusTask = { ...statusTask, markOffline: (deviceId) => inFlight.track(statusTask.markOffline(deviceId)) };
+  const stopIdleVideo = createIdleVideoStop({ repos, commands: deviceCommands, log });
+  const videoStreams = createLiveVideoStreams(now, { idleTimeoutMs: config.videoIdleTimeout * 1000, onIdle: (uniqueId, channel) => void inFlight.track(stopIdleVideo(uniqueId, channel)) });
   const mailer = config.smtp ? createMailer(config.smtp, statistics.mailSent) : undefined;
   const notifications = createNotificationService({ config, log, now, repos, broadcaster, mailer, viewersOf: processing.events.followersOf, groupsOf: processing.catalog.groupsOf, statistics, commands: deviceCommands, eventsAnnounced: processing.events.announced });
   processing.events.onEvent(notifications.handle);
@@ -139,7 +142,7 @@ export const createAppContext = async (config: Config, log: FastifyBaseLogger, o
     /** Where commands ask devices to connect to send media; the listeners fill it in as they start. */
     commandEndpoints,
     /** The live video of the cameras streaming to this instance (JT1078), as HLS. */
-    videoStreams: createLiveVideoStreams(now),
+    videoStreams,
     /** Call once the listeners are closed: drains what is in flight, then writes the statistics and closes. */
     close: async () => {
       await inFlight.drain();

@@ -53,6 +53,8 @@ export interface Config {
   loginWindowSeconds: number;
   /** Seconds without data before an online device becomes unknown. */
   statusTimeout: number;
+  /** Seconds a camera may stream live video that nobody requests before it is asked to stop; 0 = never. */
+  videoIdleTimeout: number;
   smtp: SmtpConfig | undefined;
   /** Notification channels (SMS gateway, Firebase) and delivery settings; see notifications/notification-config.ts. */
   notifications: NotificationConfig;
@@ -196,6 +198,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     loginMaxFailures: reader.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginWindowSeconds: reader.integer('LOGIN_WINDOW', 900, 1, 86400),
     statusTimeout: reader.integer('STATUS_TIMEOUT', 600, 10, 86400 * 30),
+    videoIdleTimeout: reader.integer('VIDEO_IDLE_TIMEOUT', 60, 0, 86400),
     smtp: readSmtp(reader),
     notifications: readNotificationConfig(reader),
     computedAttributes: {

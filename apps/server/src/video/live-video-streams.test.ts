@@ -70,4 +70,36 @@ describe('createLiveVideoStreams', () => {
     send(pictures(60_000, 51));
     expect(parsed(streams.playlist('13912345678', 1)).segments.map((segment) => segment.uri)).toEqual(['0.ts']);
   });
+
+  it('tells of a stream nobody requests for the idle timeout, once, and again after it is requested and left', () => {
+    const clock = { now: 0 };
+    const idle: string[] = [];
+    const streams = createLiveVideoStreams(() => clock.now, { idleTimeoutMs: 60_000, onIdle: (uniqueId, channel) => idle.push(`${uniqueId}/${channel}`) });
+    const second = (start: number) => pictures(start, 25, 25).forEach((frame) => streams.write('13912345678', 1, frame));
+    for (let at = 0; at <= 90; at++) {
+      clock.now = at * 1000;
+      second(at * 1000);
+      // a player asks for the playlist for the first 30 s
+      if (at < 30) streams.playlist('13912345678', 1);
+    }
+    // nobody since 29 s: told at 90 s (past 29 + 60), once
+    expect(idle).toEqual(['13912345678/1']);
+    streams.segment('13912345678', 1, 88);
+    for (let at = 91; at < 160; at++) {
+      clock.now = at * 1000;
+      second(at * 1000);
+    }
+    expect(idle).toEqual(['13912345678/1', '13912345678/1']);
+  });
+
+  it('tells of no idle stream without an idle timeout', () => {
+    const clock = { now: 0 };
+    const idle: string[] = [];
+    const streams = createLiveVideoStreams(() => clock.now, { onIdle: (uniqueId) => idle.push(uniqueId) });
+    for (let at = 0; at < 200; at++) {
+      clock.now = at * 1000;
+      pictures(at * 1000, 25, 25).forEach((frame) => streams.write('13912345678', 1, frame));
+    }
+    expect(idle).toEqual([]);
+  });
 });

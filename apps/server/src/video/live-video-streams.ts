@@ -14,6 +14,13 @@ const KEPT_SEGMENTS = 5;
 export const MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
 /** A stream without a picture for this long has ended (its connection closed, or the camera stopped). */
 export const STREAM_ENDS_AFTER_MS = 30_000;
+/** What the streams tell of: a stream nobody has requested for `idleTimeoutMs` (0: never). */
+export interface LiveVideoOptions {
+  idleTimeoutMs?: number;
+  /** Called once a stream has gone unrequested for `idleTimeoutMs`, and again after each time it is requested then left. */
+  onIdle?(uniqueId: string, channel: number): void;
+}
+
 /** A jump of the camera's clock beyond this (or backwards) starts a new timeline. */
 const MAX_FRAME_GAP_MS = 10_000;
 const TICKS_PER_MS = 90;
@@ -31,6 +38,10 @@ interface Segment {
 class LiveVideoStream {
   readonly segments: Segment[] = [];
   lastFrameAt: number;
+  /** When a playlist or segment of it was last requested (its start, before any). */
+  requestedAt: number;
+  /** Whether its idleness was told since it was last requested. */
+  idleTold = false;
   private readonly muxer = createTsMuxer();
   private nextIndex = 0;
   private parts: Buffer[] = [];
@@ -44,6 +55,7 @@ class LiveVideoStream {
 
   constructor(now: number) {
     this.lastFrameAt = now;
+    this.requestedAt = now;
   }
 
   push(frame: VideoFrame, now: number): void {
@@ -99,9 +111,10 @@ class LiveVideoStream {
 /**
  * The live video of every camera channel streaming to this instance (JT1078), as HLS: a playlist
  * of the last few segments, and the segments as MPEG-TS. A stream lives while its pictures come;
- * one silent for STREAM_ENDS_AFTER_MS is gone.
+ * one silent for STREAM_ENDS_AFTER_MS is gone. One nobody requests for the idle timeout is told of
+ * (`onIdle`): a camera streaming to no one costs its fleet mobile data.
  */
-export const createLiveVideoStreams = (now: () => number = Date.now) => {
+export const createLiveVideoStreams = (now: () => number = Date.now, { idleTimeoutMs = 0, onIdle }: LiveVideoOptions = {}) => {
   const streams = new Map<string, LiveVideoStream>();
   let sweptAt = now();
   const keyOf = (uniqueId: string, channel: number) => `${uniqueId}/${channel}`;
@@ -112,9 +125,19 @@ export const createLiveVideoStreams = (now: () => number = Date.now) => {
     for (const [key, stream] of streams) if (ended(stream)) streams.delete(key);
   };
 
-  const live = (uniqueId: string, channel: number): LiveVideoStream | undefined => {
+  /** The channel's stream while it lives, marked as requested. */
+  const requested = (uniqueId: string, channel: number): LiveVideoStream | undefined => {
     const stream = streams.get(keyOf(uniqueId, channel));
-    return stream && !ended(stream) ? stream : undefined;
+    if (!stream || ended(stream)) return undefined;
+    stream.requestedAt = now();
+    stream.idleTold = false;
+    return stream;
+  };
+
+  const tellIfIdle = (uniqueId: string, channel: number, stream: LiveVideoStream) => {
+    if (idleTimeoutMs <= 0 || stream.idleTold || now() - stream.requestedAt <= idleTimeoutMs) return;
+    stream.idleTold = true;
+    onIdle?.(uniqueId, channel);
   };
 
   return {
@@ -124,11 +147,12 @@ export const createLiveVideoStreams = (now: () => number = Date.now) => {
       let stream = streams.get(key);
       if (!stream || ended(stream)) streams.set(key, (stream = new LiveVideoStream(now())));
       stream.push(frame, now());
+      tellIfIdle(uniqueId, channel, stream);
     },
     /** The HLS playlist of a channel's live video; undefined before its first whole segment, or once it has ended. */
-    playlist: (uniqueId: string, channel: number): string | undefined => live(uniqueId, channel)?.playlist(),
+    playlist: (uniqueId: string, channel: number): string | undefined => requested(uniqueId, channel)?.playlist(),
     /** A segment the playlist lists (or listed a moment ago). */
-    segment: (uniqueId: string, channel: number, index: number): Buffer | undefined => live(uniqueId, channel)?.segments.find((segment) => segment.index === index)?.bytes,
+    segment: (uniqueId: string, channel: number, index: number): Buffer | undefined => requested(uniqueId, channel)?.segments.find((segment) => segment.index === index)?.bytes,
   };
 };
 

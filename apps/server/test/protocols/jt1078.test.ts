@@ -4,7 +4,7 @@ import { readPlaylist } from '../helpers/hls-playlist-reader.js';
 import { pictureBytes, picturePackets } from '../helpers/jt1078-camera.js';
 import { latestPosition, useProtocolApp } from '../helpers/protocol-app.js';
 import { loadVectors } from '../helpers/protocol-vectors.js';
-import { bootstrapAdmin, createUser, startTestServer, testDatabases, type Client, type TestServer } from '../helpers/test-server.js';
+import { bootstrapAdmin, createUser, startTestServer, testDatabases, type Client, type TestDatabase, type TestServer } from '../helpers/test-server.js';
 import { connectTracker, eventually } from '../helpers/tracker-client.js';
 import { readTransportStream } from '../helpers/transport-stream-reader.js';
 
@@ -18,10 +18,11 @@ const location = Buffer.from(loadVectors('jt808').find((v) => v.message.startsWi
 /** A JT808 frame's body (after the 12-byte header of the 2013 layout), read off the wire. */
 const bodyOf = (frame: Buffer) => frame.subarray(13, -2);
 
-describe.each(testDatabases())('JT1078 live video on $name', (database) => {
+/** The app with the JT808 and JT1078 listeners and the terminal's device, under `env` besides WEB_URL; closed after the suite. */
+const useVideoApp = (database: TestDatabase, env: Record<string, string> = {}) => {
   const app = {} as { server: TestServer; trackers: ProtocolServers; admin: Client; deviceId: number };
   beforeAll(async () => {
-    app.server = await startTestServer(database, { WEB_URL: 'http://127.0.0.1:8082' });
+    app.server = await startTestServer(database, { WEB_URL: 'http://127.0.0.1:8082', ...env });
     app.admin = await bootstrapAdmin(app.server.app);
     app.deviceId = (await app.admin.post('/api/devices', { name: 'Bus camera', uniqueId: '79042262206' })).json().id;
     app.trackers = await startProtocolServers(app.server.ctx, [{ protocol: 'jt808', port: 0 }, { protocol: 'jt1078', port: 0 }], '127.0.0.1');
@@ -30,6 +31,11 @@ describe.each(testDatabases())('JT1078 live video on $name', (database) => {
     await app.trackers?.close();
     await app.server?.close();
   });
+  return app;
+};
+
+describe.each(testDatabases())('JT1078 live video on $name', (database) => {
+  const app = useVideoApp(database);
 
   const stream = (path: string, client = app.admin) => client.get(`/api/stream/${app.deviceId}/1/${path}`);
 
@@ -108,6 +114,33 @@ describe.each(testDatabases())('JT808 live video without WEB_URL on $name', (dat
     const refused = await app.admin.post('/api/commands/send', { type: 'videoStart', deviceId: app.deviceId });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/WEB_URL/);
+    terminal.close();
+  });
+});
+
+describe.each(testDatabases())('JT1078 live video nobody watches on $name', (database) => {
+  const app = useVideoApp(database, { VIDEO_IDLE_TIMEOUT: '1' });
+
+  /** Streams `seconds` of pictures in real time, a key frame a second, asking for the playlist every `watchEveryMs` if given. */
+  const stream = async (seconds: number, watchEveryMs?: number) => {
+    const camera = await connectTracker(app.trackers.portOf('jt1078'));
+    for (let frame = 0; frame < seconds * 10; frame++) {
+      camera.send(Buffer.concat(picturePackets(SIM, 1, frame % 10 === 0, frame * 100, pictureBytes(frame % 10 === 0, 300, frame))));
+      if (watchEveryMs !== undefined && (frame * 100) % watchEveryMs === 0) await app.admin.get(`/api/stream/${app.deviceId}/1/live.m3u8`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    camera.close();
+  };
+
+  it('asks the camera to stop once nobody has requested its video for the idle timeout, and not while someone does', async () => {
+    const terminal = await connectTracker(app.trackers.portOf('jt808'));
+    terminal.send(registration);
+    await terminal.read(29);
+    await stream(2.5, 300);
+    expect((await terminal.drain(100)).length).toBe(0);
+    await stream(2.5);
+    const stop = await terminal.read(13 + 4 + 2);
+    expect([stop.readUInt16BE(1), bodyOf(stop).toString('hex')]).toEqual([0x9102, '01000000']);
     terminal.close();
   });
 });
