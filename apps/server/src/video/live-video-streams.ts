@@ -10,8 +10,11 @@ export interface VideoFrame {
 
 /** The segments a playlist lists: some seconds of live video, as players expect of a live stream. */
 const KEPT_SEGMENTS = 5;
-/** A segment is a group of pictures; one larger than this is dropped, so a connection cannot hold memory without bound. */
-export const MAX_SEGMENT_BYTES = 4 * 1024 * 1024;
+/**
+ * A segment is a group of pictures; one larger than this is dropped, so a connection cannot hold
+ * memory without bound. A camera's main stream at 8 Mbit/s with a key frame every 4 s fills 4 MiB.
+ */
+export const MAX_SEGMENT_BYTES = 8 * 1024 * 1024;
 /** A stream without a picture for this long has ended (its connection closed, or the camera stopped). */
 export const STREAM_ENDS_AFTER_MS = 30_000;
 /** What the streams tell of: a stream nobody has requested for `idleTimeoutMs` (0: never). */

@@ -52,6 +52,7 @@ export default function LiveVideoPage() {
     const current = { abort: new AbortController(), channel } as NonNullable<typeof session.current>;
     session.current = current;
     const { signal } = current.abort;
+    setState({ kind: 'waiting', queued: false });
     try {
       const delivery = await sendCommand({ deviceId, type: 'videoStart', attributes: { index: channel } });
       setState({ kind: 'waiting', queued: delivery === 'queued' });
