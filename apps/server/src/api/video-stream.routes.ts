@@ -5,8 +5,8 @@ import { requireUser } from './request-context.js';
 
 const StreamParams = Type.Object({
   deviceId: Type.Integer({ minimum: 1 }),
-  channel: Type.Integer({ minimum: 0, maximum: 255 }),
-  file: Type.String({ minLength: 1, maxLength: 32 }),
+  channel: Type.Integer({ minimum: 0, maximum: 255, description: 'Camera channel (JT1078 logical channel)' }),
+  file: Type.String({ minLength: 1, maxLength: 32, description: '`live.m3u8` (the HLS playlist) or `<index>.ts` (a segment it lists)' }),
 });
 
 const PLAYLIST = 'live.m3u8';
@@ -20,7 +20,7 @@ const SEGMENT = /^(\d{1,9})\.ts$/;
 export default async function videoStreamRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.get('/api/stream/:deviceId/:channel/:file', { schema: { tags: ['devices'], params: StreamParams } }, async (request, reply) => {
+  app.get('/api/stream/:deviceId/:channel/:file', { schema: { tags: ['devices'], summary: 'Live video of a camera channel as HLS (404 while it is not streaming)', params: StreamParams } }, async (request, reply) => {
     const user = requireUser(request);
     const { deviceId, channel, file } = request.params as { deviceId: number; channel: number; file: string };
     await ctx.policy.assertAccess(user, 'deviceId', deviceId);
