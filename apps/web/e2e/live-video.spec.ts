@@ -2,6 +2,7 @@ import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { keyPicture, PICTURE_SIZE, repeatedPicture } from '../../server/test/helpers/h264-pictures';
 import { picturePackets } from '../../server/test/helpers/jt1078-camera';
+import { JT808_AUTHENTICATION, JT808_REGISTRATION } from '../../server/test/helpers/jt808-terminal';
 import { signIn } from './helpers';
 import { OwnServer } from './own-server';
 import { OSMAND_PORT, WEB_PORT } from './ports';
@@ -11,9 +12,6 @@ const JT1078_PORT = OSMAND_PORT + 22;
 const server = new OwnServer(WEB_PORT + 12, { WEB_URL: `http://127.0.0.1:${WEB_PORT + 12}`, JT808_PORT: String(JT808_PORT), JT1078_PORT: String(JT1078_PORT) });
 const adminAuth = `Basic ${Buffer.from('admin@example.com:admin-password').toString('base64')}`;
 
-// the terminal's JT808 registration, authentication and a location (shared/reference/vectors/jt808.json): phone 079042262206
-const REGISTRATION = '7e0100002b0790422622060000002c012f54524b4c4e00000000000000000000000000000000000000003132333435363701423132333435f27e';
-const AUTHENTICATION = '7e0102000b07904226220600003739303432323632323036e57e';
 const SIM = '079042262206';
 
 test.use({ baseURL: server.url });
@@ -48,8 +46,8 @@ const terminal = async () => {
       }
     }
   });
-  socket.write(Buffer.from(REGISTRATION, 'hex'));
-  socket.write(Buffer.from(AUTHENTICATION, 'hex'));
+  socket.write(JT808_REGISTRATION);
+  socket.write(JT808_AUTHENTICATION);
   return { heard, close: () => (clearInterval(timer), camera?.destroy(), socket.destroy()) };
 };
 

@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 
 interface ColumnRow {
+  schema: string;
   table: string;
   isView: boolean;
   column: string;
@@ -38,10 +39,8 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
   }
 
   async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
-    const [schema] = await this.getSchemas();
-    if (!schema) return [];
     const { rows } = await sql<ColumnRow>`
-      select c.relname as "table", c.relkind = 'v' as "isView", a.attname as "column",
+      select n.nspname as "schema", c.relname as "table", c.relkind = 'v' as "isView", a.attname as "column",
         t.typname as "dataType", tn.nspname as "dataTypeSchema", a.attnotnull as "notNull",
         a.atthasdef as "hasDefault", a.attidentity <> '' or pg_get_serial_sequence(c.oid::regclass::text, a.attname) is not null as "autoIncrementing",
         col_description(c.oid, a.attnum) as "comment"
@@ -50,9 +49,9 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
       join pg_catalog.pg_attribute a on a.attrelid = c.oid
       join pg_catalog.pg_type t on t.oid = a.atttypid
       join pg_catalog.pg_namespace tn on tn.oid = t.typnamespace
-      where n.nspname = ${schema.name} and c.relkind in ('r', 'v', 'p') and a.attnum > 0 and not a.attisdropped
+      where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p') and a.attnum > 0 and not a.attisdropped
       order by c.relname, a.attnum`.execute(this.db);
-    return tablesOf(schema.name, rows).filter((table) => options.withInternalKyselyTables || !KYSELY_TABLE.test(table.name));
+    return tablesOf(rows).filter((table) => options.withInternalKyselyTables || !KYSELY_TABLE.test(table.name));
   }
 
   async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
@@ -60,12 +59,12 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
   }
 }
 
-const tablesOf = (schema: string, rows: ColumnRow[]): TableMetadata[] => {
+const tablesOf = (rows: ColumnRow[]): TableMetadata[] => {
   const tables = new Map<string, TableMetadata>();
   for (const row of rows) {
     let table = tables.get(row.table);
     if (!table) {
-      table = { name: row.table, schema, isView: row.isView, columns: [] };
+      table = { name: row.table, schema: row.schema, isView: row.isView, columns: [] };
       tables.set(row.table, table);
     }
     table.columns.push({

@@ -49,14 +49,11 @@ const timestampBytes = (pts: number): Buffer => {
   return Buffer.from([0x20 | (high << 1) | 1, middle >> 7, ((middle & 0x7f) << 1) | 1, low >> 7, ((low & 0x7f) << 1) | 1]);
 };
 
-/** The program clock reference: a 33-bit base on the 90 kHz clock, six reserved bits, a 9-bit extension of 0. */
-const pcrBytes = (base: number): Buffer => {
-  const high = Math.floor(base / 2); // the top 32 bits
-  const bytes = Buffer.alloc(6);
-  bytes.writeUInt32BE(high >>> 0, 0);
-  bytes[4] = ((base % 2) << 7) | 0x7e;
-  bytes[5] = 0;
-  return bytes;
+/** Writes the program clock reference at `at`: a 33-bit base on the 90 kHz clock, six reserved bits, a 9-bit extension of 0. */
+const writePcr = (out: Buffer, at: number, base: number): void => {
+  out.writeUInt32BE(Math.floor(base / 2) >>> 0, at); // the top 32 bits
+  out[at + 4] = ((base % 2) << 7) | 0x7e;
+  out[at + 5] = 0;
 };
 
 /** A PSI section (PAT or PMT) with its CRC, after a pointer field of 0, padded to one packet. */
@@ -116,7 +113,7 @@ class PacketWriter {
     let end = at + 2;
     out[at + 1] = flags ? (flags.randomAccess ? 0x40 : 0) | (flags.pcr !== undefined ? 0x10 : 0) : 0;
     if (flags?.pcr !== undefined) {
-      pcrBytes(flags.pcr).copy(out, end);
+      writePcr(out, end, flags.pcr);
       end += 6;
     }
     const fill = flags ? stuffing : stuffing - 2;
@@ -147,19 +144,22 @@ const startsWithDelimiter = (data: Buffer): boolean => {
   return data.length > offset && (data[offset]! & 0x1f) === 0x09;
 };
 
+/** A table section filling one packet's payload, padded with FF as tables are. */
+const padded = (section: Buffer): Buffer => Buffer.concat([section, Buffer.alloc(PACKET_SIZE - HEADER_SIZE - section.length, 0xff)]);
+/** Program 1 has its map on PMT_PID. */
+const PAT_PAYLOAD = padded(tableSection(0x00, 1, Buffer.concat([Buffer.from([PROGRAM_NUMBER >> 8, PROGRAM_NUMBER & 0xff]), pid13(PMT_PID)])));
+/** Program 1: H.264 on VIDEO_PID, which also carries the clock. */
+const PMT_PAYLOAD = padded(
+  tableSection(0x02, PROGRAM_NUMBER, Buffer.concat([pid13(VIDEO_PID), Buffer.from([0xf0, 0x00]), Buffer.from([H264_STREAM_TYPE]), pid13(VIDEO_PID), Buffer.from([0xf0, 0x00])])),
+);
+
 /**
  * A muxer for one stream. Each key frame is preceded by the tables, so a segment that starts with
  * one decodes on its own; continuity counters run on across segments, as one stream's do.
  */
 export const createTsMuxer = () => {
   const writer = new PacketWriter();
-  const tables = (): Buffer[] => {
-    const pat = tableSection(0x00, 1, Buffer.concat([Buffer.from([PROGRAM_NUMBER >> 8, PROGRAM_NUMBER & 0xff]), pid13(PMT_PID)]));
-    const stream = Buffer.concat([Buffer.from([H264_STREAM_TYPE]), pid13(VIDEO_PID), Buffer.from([0xf0, 0x00])]);
-    const pmt = tableSection(0x02, PROGRAM_NUMBER, Buffer.concat([pid13(VIDEO_PID), Buffer.from([0xf0, 0x00]), stream]));
-    const padded = (section: Buffer) => Buffer.concat([section, Buffer.alloc(PACKET_SIZE - HEADER_SIZE - section.length, 0xff)]);
-    return [writer.packets(PAT_PID, padded(pat)), writer.packets(PMT_PID, padded(pmt))];
-  };
+  const tables = (): Buffer[] => [writer.packets(PAT_PID, PAT_PAYLOAD), writer.packets(PMT_PID, PMT_PAYLOAD)];
   return {
     /** The transport packets of one access unit, the tables first when it is a key frame. */
     write: (unit: AccessUnit): Buffer => {

@@ -7,10 +7,8 @@ import { loadVectors } from '../helpers/protocol-vectors.js';
 import { bootstrapAdmin, createUser, startTestServer, testDatabases, type Client, type TestDatabase, type TestServer } from '../helpers/test-server.js';
 import { connectTracker, eventually } from '../helpers/tracker-client.js';
 import { readTransportStream } from '../helpers/transport-stream-reader.js';
+import { JT808_AUTHENTICATION as authentication, JT808_GENERAL_ANSWER_BYTES, JT808_REGISTRATION as registration, JT808_REGISTRATION_ANSWER_BYTES } from '../helpers/jt808-terminal.js';
 
-// the terminal's JT808 registration and authentication (as in jt808.test.ts): phone 079042262206
-const registration = Buffer.from('7e0100002b0790422622060000002c012f54524b4c4e00000000000000000000000000000000000000003132333435363701423132333435f27e', 'hex');
-const authentication = Buffer.from('7e0102000b07904226220600003739303432323632323036e57e', 'hex');
 const SIM = '079042262206';
 // a captured 0x0200 location of the terminal (shared/reference/vectors/jt808.json), with no 7E or 7D inside to escape
 const location = Buffer.from(loadVectors('jt808').find((v) => v.message.startsWith('7e0200004107904226220608ca'))!.message, 'hex');
@@ -42,11 +40,11 @@ describe.each(testDatabases())('JT1078 live video on $name', (database) => {
   it('asks the terminal to stream, takes the camera’s pictures on the video port and serves them as HLS to whoever sees the device', async () => {
     const terminal = await connectTracker(app.trackers.portOf('jt808'));
     terminal.send(registration);
-    await terminal.read(29);
+    await terminal.read(JT808_REGISTRATION_ANSWER_BYTES);
     terminal.send(authentication);
-    await terminal.read(20);
+    await terminal.read(JT808_GENERAL_ANSWER_BYTES);
     terminal.send(location);
-    await terminal.read(20);
+    await terminal.read(JT808_GENERAL_ANSWER_BYTES);
     expect(await eventually(() => latestPosition(app))).toBeDefined();
 
     expect((await stream('live.m3u8')).statusCode).toBe(404);
@@ -110,7 +108,7 @@ describe.each(testDatabases())('JT808 live video without WEB_URL on $name', (dat
   it('refuses videoStart with what the server lacks', async () => {
     const terminal = await connectTracker(app.trackers.portOf('jt808'));
     terminal.send(registration);
-    await terminal.read(29);
+    await terminal.read(JT808_REGISTRATION_ANSWER_BYTES);
     const refused = await app.admin.post('/api/commands/send', { type: 'videoStart', deviceId: app.deviceId });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/WEB_URL/);
@@ -135,7 +133,7 @@ describe.each(testDatabases())('JT1078 live video nobody watches on $name', (dat
   it('asks the camera to stop once nobody has requested its video for the idle timeout, and not while someone does', async () => {
     const terminal = await connectTracker(app.trackers.portOf('jt808'));
     terminal.send(registration);
-    await terminal.read(29);
+    await terminal.read(JT808_REGISTRATION_ANSWER_BYTES);
     await stream(2.5, 300);
     expect((await terminal.drain(100)).length).toBe(0);
     await stream(2.5);

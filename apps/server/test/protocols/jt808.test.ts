@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadVectors } from '../helpers/protocol-vectors.js';
 import { fetchMedia, latestPosition, mediaEvents, useProtocolApp } from '../helpers/protocol-app.js';
 import { testDatabases } from '../helpers/test-server.js';
+import { JT808_AUTHENTICATION as authentication, JT808_REGISTRATION as registration } from '../helpers/jt808-terminal.js';
 import { connectTracker } from '../helpers/tracker-client.js';
 
 // a captured 0x0200 location of terminal 079042262206 (shared/reference/vectors/jt808.json, already un-escaped)
@@ -12,10 +13,6 @@ const escaped = (frame: Buffer): Buffer => {
   const inner = [...frame.subarray(1, -1)].flatMap((byte) => (byte === 0x7e ? [0x7d, 0x02] : byte === 0x7d ? [0x7d, 0x01] : [byte]));
   return Buffer.from([0x7e, ...inner, 0x7e]);
 };
-
-// registration (province, city, maker, model, terminal ID, plate) and authentication with the code the server handed out
-const registration = Buffer.from('7e0100002b0790422622060000002c012f54524b4c4e00000000000000000000000000000000000000003132333435363701423132333435f27e', 'hex');
-const authentication = Buffer.from('7e0102000b07904226220600003739303432323632323036e57e', 'hex');
 
 /** A sub-packaged message of terminal 079042262206 before escaping: header with packet `index` of `count`, body, XOR. */
 const subPackaged = (type: number, serial: number, count: number, index: number, body: Buffer): Buffer => {
