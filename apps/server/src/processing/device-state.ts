@@ -1,19 +1,23 @@
 import { EMPTY_MOTION_WINDOW, type MotionWindow } from './events/motion/motion-window.js';
 import type { PipelinePosition } from './pipeline-position.js';
 
-/** A position as the motion detector remembers it (a PipelinePosition fits). */
-export interface MotionPoint {
+/** What the new motion logic reads of a position: where and when, and its id for the event it may carry. */
+export interface MotionPlace {
   id: number;
   fixTime: number;
-  deviceTime: number;
   latitude: number;
   longitude: number;
+}
+
+/** A position as the motion detector remembers it (a PipelinePosition fits). */
+export interface MotionPoint extends MotionPlace {
+  deviceTime: number;
   attributes: Record<string, unknown>;
 }
 
 /** New logic: moving or not, and where/when the last motion event happened. Old logic: confirmed and raw flag plus a candidate. */
 export type MotionState =
-  | { logic: 'new'; moving: boolean; reference: MotionPoint }
+  | { logic: 'new'; moving: boolean; reference: MotionPlace }
   | { logic: 'old'; streak: boolean; raw: boolean; candidate: MotionPoint | undefined };
 
 export interface OverspeedState {
@@ -43,14 +47,13 @@ export interface DeviceState {
 
 export const emptyDeviceState = (): DeviceState => ({ last: undefined, window: EMPTY_MOTION_WINDOW, motion: undefined, overspeed: OVERSPEED_OFF, day: '', dayCount: 0 });
 
-interface StoredPoint {
-  id: number;
-  fixTime: number;
+interface StoredPoint extends MotionPlace {
   deviceTime: number;
-  latitude: number;
-  longitude: number;
   totalDistance?: number;
 }
+
+/** Only the place's own fields: a reference is often a whole position, and one stored before 2026-12-03 has its device time and distance. */
+const placeOf = (place: MotionPlace): MotionPlace => ({ id: place.id, fixTime: place.fixTime, latitude: place.latitude, longitude: place.longitude });
 
 const storePoint = (point: MotionPoint): StoredPoint => ({
   id: point.id,
@@ -75,7 +78,7 @@ export const serializeDurableState = (state: DeviceState): string => {
   const motion = state.motion === undefined
     ? null
     : state.motion.logic === 'new'
-      ? { logic: 'new', moving: state.motion.moving, reference: storePoint(state.motion.reference) }
+      ? { logic: 'new', moving: state.motion.moving, reference: placeOf(state.motion.reference) }
       : { logic: 'old', streak: state.motion.streak, raw: state.motion.raw, candidate: state.motion.candidate ? storePoint(state.motion.candidate) : null };
   return JSON.stringify({ motion, overspeed: state.overspeed });
 };
@@ -86,7 +89,7 @@ export const parseDurableState = (text: string): Pick<DeviceState, 'motion' | 'o
     const motion = parsed.motion;
     const overspeed = parsed.overspeed ?? OVERSPEED_OFF;
     if (!motion) return { motion: undefined, overspeed };
-    if (motion.logic === 'new') return { motion: { logic: 'new', moving: Boolean(motion.moving), reference: loadPoint(motion.reference as StoredPoint) }, overspeed };
+    if (motion.logic === 'new') return { motion: { logic: 'new', moving: Boolean(motion.moving), reference: placeOf(motion.reference as MotionPlace) }, overspeed };
     const candidate = motion.candidate as StoredPoint | null;
     return { motion: { logic: 'old', streak: Boolean(motion.streak), raw: Boolean(motion.raw), candidate: candidate ? loadPoint(candidate) : undefined }, overspeed };
   } catch {

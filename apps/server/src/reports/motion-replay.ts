@@ -1,6 +1,5 @@
-import type { MotionPoint } from '../processing/device-state.js';
 import { processNewMotion } from '../processing/events/motion/new-motion.processor.js';
-import { EMPTY_MOTION_WINDOW, motionWindowOf, nextMotionWindow, type MotionWindow } from '../processing/events/motion/motion-window.js';
+import { motionWindowOf, nextMotionWindow, type MotionWindow } from '../processing/events/motion/motion-window.js';
 import { processOldMotion, type OldMotionState } from '../processing/events/motion/old-motion.processor.js';
 import type { MotionTransition } from '../processing/events/motion/motion-transition.js';
 import { inMotion, type ReportPosition } from './report-position.js';
@@ -27,16 +26,16 @@ export const createMotionReplay = (settings: MotionSettings) => {
   let maxSpeed = 0;
   // new logic
   let moving = false;
-  let reference: MotionPoint | undefined;
-  let window: MotionWindow = EMPTY_MOTION_WINDOW;
+  let reference: ReportPosition | undefined;
+  let window: MotionWindow<ReportPosition> = motionWindowOf([]);
   // old logic
-  let old: OldMotionState = { streak: false, raw: false, candidate: undefined };
+  let old: OldMotionState<ReportPosition> = { streak: false, raw: false, candidate: undefined };
 
   /** The old logic reads the flag from attributes; a position without one gets it from its speed. */
   const flagged = (position: ReportPosition): ReportPosition =>
     typeof position.attributes.motion === 'boolean' ? position : { ...position, attributes: { ...position.attributes, motion: inMotion(position, settings.speedThreshold) } };
 
-  const transitionsOf = (position: ReportPosition): MotionTransition[] => {
+  const transitionsOf = (position: ReportPosition): MotionTransition<ReportPosition>[] => {
     if (settings.logic === 'new') {
       const result = processNewMotion(moving, reference!, window, position, settings.parameters);
       window = nextMotionWindow(window, position, settings.parameters.minDuration);
@@ -66,7 +65,7 @@ export const createMotionReplay = (settings: MotionSettings) => {
       const transitions = transitionsOf(position);
       last = position;
       if (transitions.length === 0) return [];
-      const steps = transitions.map((t) => ({ type: t.type, position: t.point as ReportPosition, maxSpeed }));
+      const steps = transitions.map((t) => ({ type: t.type, position: t.point, maxSpeed }));
       maxSpeed = 0;
       return steps;
     },

@@ -2,10 +2,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { at, context, metresEast, pipelineHarness, position } from '../../../test/helpers/processing-fixtures.js';
-import type { MotionPoint } from '../device-state.js';
+import type { MotionPlace, MotionPoint } from '../device-state.js';
 import { detectMotion } from './motion.detector.js';
 import { processNewMotion } from './motion/new-motion.processor.js';
-import { motionWindowOf, nextMotionWindow, type MotionWindow } from './motion/motion-window.js';
+import { motionWindowOf, nextMotionWindow, nextPackedMotionWindow, type MotionWindow } from './motion/motion-window.js';
 import { processOldMotion } from './motion/old-motion.processor.js';
 
 const point = (minute: number, metres: number, distance?: number): MotionPoint =>
@@ -52,30 +52,34 @@ describe(processNewMotion.name, () => {
   });
 });
 
+/** One step of the window, packed as the live detector keeps it or whole as the reports do. */
+const stepWindow = (window: MotionWindow, position: MotionPlace, minDuration: number, packed = false): MotionWindow =>
+  packed ? nextPackedMotionWindow(window, position, minDuration) : nextMotionWindow(window, position, minDuration);
+
 describe(nextMotionWindow.name, () => {
   const stored = (minute: number, id: number, attributes: Record<string, unknown> = {}): MotionPoint => ({ ...point(minute, 0), id, attributes });
-  const whole = (p: MotionPoint) => ({ id: p.id, fixTime: p.fixTime, deviceTime: p.deviceTime, latitude: p.latitude, longitude: p.longitude, attributes: p.attributes });
+  const place = (p: MotionPlace): MotionPlace => ({ id: p.id, fixTime: p.fixTime, latitude: p.latitude, longitude: p.longitude });
 
-  it('packed, keeps the new position whole and of each stored one what motion needs', () => {
+  it('packed, keeps the new position whole and of each stored one only its id, time and place', () => {
     const previous = stored(3, 42, { totalDistance: 1234, ignition: true, io5: 'x' });
     const current = point(5, 100);
-    const next = nextMotionWindow(motionWindowOf([stored(0, 41), previous]), current, 180_000, true).toArray();
+    const next = stepWindow(motionWindowOf([stored(0, 41), previous]), current, 180_000, true).toArray();
     expect(next.at(-1)).toBe(current);
-    expect(next.at(-2)).toEqual({ ...whole(previous), attributes: { totalDistance: 1234 } });
-    expect(next.at(0)).toEqual({ ...whole(stored(0, 41)), attributes: {} });
-    expect(nextMotionWindow(motionWindowOf([stored(0, 41), previous]), current, 180_000).toArray().at(-2)).toBe(previous);
+    expect(next.at(-2)).toEqual(place(previous));
+    expect(next.at(0)).toEqual(place(stored(0, 41)));
+    expect(stepWindow(motionWindowOf([stored(0, 41), previous]), current, 180_000).toArray().at(-2)).toBe(previous);
   });
 
   it('packed, keeps a position whole until it is stored, then packs it with its id', () => {
     const first = point(1, 0);
     const second = point(2, 0);
     // both in one write: neither has its id when the next position of the device comes
-    const window = nextMotionWindow(nextMotionWindow(motionWindowOf([]), first, 180_000, true), second, 180_000, true);
-    const beforeWrite = nextMotionWindow(window, point(3, 0), 180_000, true);
+    const window = stepWindow(stepWindow(motionWindowOf([]), first, 180_000, true), second, 180_000, true);
+    const beforeWrite = stepWindow(window, point(3, 0), 180_000, true);
     expect(beforeWrite.at(0)).toBe(first);
     first.id = 7;
     second.id = 8;
-    const afterWrite = nextMotionWindow(beforeWrite, point(4, 0), 180_000, true);
+    const afterWrite = stepWindow(beforeWrite, point(4, 0), 180_000, true);
     expect(afterWrite.at(0)).not.toBe(first);
     expect(afterWrite.toArray().map((p) => p.id)).toEqual([7, 8, 0, 0]);
     expect(minutesOf(beforeWrite)).toEqual([1, 2, 3]);
@@ -83,33 +87,33 @@ describe(nextMotionWindow.name, () => {
 
   it('keeps what is within the minimal duration plus the newest point at least that old', () => {
     const window = [point(0, 0), point(1, 0), point(2, 0), point(3, 0)];
-    expect(minutesOf(nextMotionWindow(motionWindowOf(window), point(5, 0), 180_000))).toEqual([2, 3, 5]);
-    expect(minutesOf(nextMotionWindow(motionWindowOf(window), point(5, 0), 180_000, true))).toEqual([2, 3, 5]);
+    expect(minutesOf(stepWindow(motionWindowOf(window), point(5, 0), 180_000))).toEqual([2, 3, 5]);
+    expect(minutesOf(stepWindow(motionWindowOf(window), point(5, 0), 180_000, true))).toEqual([2, 3, 5]);
   });
 
   it.each([false, true])('leaves every earlier window as it was, also when a window is stepped from twice (packed: %s)', (packed) => {
-    const first = nextMotionWindow(motionWindowOf([stored(0, 1), stored(1, 2)]), stored(2, 3), 180_000, packed);
-    const second = nextMotionWindow(first, stored(3, 4), 180_000, packed);
+    const first = stepWindow(motionWindowOf([stored(0, 1), stored(1, 2)]), stored(2, 3), 180_000, packed);
+    const second = stepWindow(first, stored(3, 4), 180_000, packed);
     // a step whose commit failed is taken again from the same window, with another position
-    const retried = nextMotionWindow(first, stored(4, 5), 180_000, packed);
-    const third = nextMotionWindow(second, stored(5, 6), 180_000, packed);
+    const retried = stepWindow(first, stored(4, 5), 180_000, packed);
+    const third = stepWindow(second, stored(5, 6), 180_000, packed);
     expect(minutesOf(first)).toEqual([0, 1, 2]);
     expect(minutesOf(second)).toEqual([0, 1, 2, 3]);
     expect(minutesOf(retried)).toEqual([1, 2, 4]);
     expect(minutesOf(third)).toEqual([2, 3, 5]);
-    expect(minutesOf(nextMotionWindow(retried, stored(6, 7), 180_000, packed))).toEqual([2, 4, 6]);
-    expect(nextMotionWindow(retried, stored(6, 7), 180_000, packed).toArray().map((p) => p.id)).toEqual([3, 5, 7]);
+    expect(minutesOf(stepWindow(retried, stored(6, 7), 180_000, packed))).toEqual([2, 4, 6]);
+    expect(stepWindow(retried, stored(6, 7), 180_000, packed).toArray().map((p) => p.id)).toEqual([3, 5, 7]);
   });
 
   it('leaves a branch that was given up as it was when its window is stepped from again, wherever the chunks were passed', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     for (let branchAt = 0; branchAt < 40; branchAt++) {
-      let window = motionWindowOf([]);
-      for (let minute = 0; minute < branchAt; minute++) window = nextMotionWindow(window, stored(minute, minute + 1), 180_000, true);
+      let window: MotionWindow = motionWindowOf([]);
+      for (let minute = 0; minute < branchAt; minute++) window = stepWindow(window, stored(minute, minute + 1), 180_000, true);
       // three steps taken and stored, then given up; the same three taken again with other positions
       const branch = (offset: number) => {
         let next = window;
-        for (let step = 0; step < 3; step++) next = nextMotionWindow(next, stored(branchAt + step + offset, 1000 * offset + step), 180_000, true);
+        for (let step = 0; step < 3; step++) next = stepWindow(next, stored(branchAt + step + offset, 1000 * offset + step), 180_000, true);
         return next;
       };
       const givenUp = branch(100);
@@ -122,16 +126,16 @@ describe(nextMotionWindow.name, () => {
 
   it('cuts by age, not by place, when a late fix arrived out of order', () => {
     const window = motionWindowOf([point(0, 0), point(1, 0), point(5, 0), point(3, 0)]);
-    expect(minutesOf(nextMotionWindow(window, point(6, 0), 180_000))).toEqual([3, 6]);
-    const ordered = nextMotionWindow(motionWindowOf([point(0, 0), point(1, 0)]), point(3, 0), 180_000);
-    const late = nextMotionWindow(ordered, point(2, 0), 180_000);
-    expect(minutesOf(nextMotionWindow(late, point(5, 0), 180_000))).toEqual([2, 5]);
+    expect(minutesOf(stepWindow(window, point(6, 0), 180_000))).toEqual([3, 6]);
+    const ordered = stepWindow(motionWindowOf([point(0, 0), point(1, 0)]), point(3, 0), 180_000);
+    const late = stepWindow(ordered, point(2, 0), 180_000);
+    expect(minutesOf(stepWindow(late, point(5, 0), 180_000))).toEqual([2, 5]);
   });
 
   it.each([false, true])('keeps a day of one-second reports to the minimal duration (packed: %s)', (packed) => {
-    let window = motionWindowOf([]);
+    let window: MotionWindow = motionWindowOf([]);
     for (let second = 0; second < 86_400; second++) {
-      window = nextMotionWindow(window, { ...stored(0, second + 1), fixTime: at(0) + second * 1000 }, 300_000, packed);
+      window = stepWindow(window, { ...stored(0, second + 1), fixTime: at(0) + second * 1000 }, 300_000, packed);
     }
     expect(window.length).toBe(301);
     expect((window.at(300).fixTime - window.at(0).fixTime) / 1000).toBe(300);
@@ -140,8 +144,8 @@ describe(nextMotionWindow.name, () => {
 
   it('reads the same places and times from packed and whole windows', () => {
     const points = [0, 1, 2, 3, 4].map((minute) => ({ ...stored(minute, minute + 1), latitude: 10 + minute / 1000, longitude: 20 - minute / 1000 }));
-    const packed = points.reduce((window, p) => nextMotionWindow(window, p, 600_000, true), motionWindowOf([]));
-    const kept = points.reduce((window, p) => nextMotionWindow(window, p, 600_000), motionWindowOf([]));
+    const packed = points.reduce((window, p) => stepWindow(window, p, 600_000, true), motionWindowOf<MotionPlace>([]));
+    const kept = points.reduce((window, p) => stepWindow(window, p, 600_000), motionWindowOf<MotionPlace>([]));
     for (let i = 0; i < points.length; i++) {
       expect([packed.fixTimeAt(i), packed.latitudeAt(i), packed.longitudeAt(i)]).toEqual([points[i]!.fixTime, points[i]!.latitude, points[i]!.longitude]);
       expect(kept.at(i)).toBe(points[i]);
@@ -160,7 +164,7 @@ describe(nextMotionWindow.name, () => {
   it('a fleet reporting in step takes window memory as the points come, never in bursts, and holds little more than its windows', () => {
     vi.spyOn(Math, 'random').mockImplementation(seededRandom(7));
     const fleet = 1000;
-    let windows = Array.from({ length: fleet }, () => motionWindowOf([]));
+    let windows: MotionWindow[] = Array.from({ length: fleet }, () => motionWindowOf([]));
     const heldByFleet = () => windows.reduce((sum, window) => sum + window.heldPoints, 0);
     let mostTakenInASecond = 0;
     for (let second = 0; second < 600; second++) {
@@ -168,7 +172,7 @@ describe(nextMotionWindow.name, () => {
       // three reports a second, as the tracker benchmark's fleet at 30,000 positions/s
       for (let report = 0; report < 3; report++) {
         const fix = { ...stored(0, second * 3 + report + 1), fixTime: at(0) + second * 1000 + report * 333 };
-        windows = windows.map((window) => nextMotionWindow(window, fix, 180_000, true));
+        windows = windows.map((window) => stepWindow(window, fix, 180_000, true));
       }
       mostTakenInASecond = Math.max(mostTakenInASecond, heldByFleet() - held);
     }
@@ -192,10 +196,10 @@ describe(nextMotionWindow.name, () => {
     };
     collectGarbage();
     const arrayBuffersBefore = process.memoryUsage().arrayBuffers;
-    let windows = Array.from({ length: fleet }, () => motionWindowOf([]));
+    let windows: MotionWindow[] = Array.from({ length: fleet }, () => motionWindowOf([]));
     for (let report = 1; report <= 200; report++) {
       const fix = { ...stored(0, report), fixTime: at(0) + report * 1000 };
-      windows = windows.map((window) => nextMotionWindow(window, fix, 180_000, true));
+      windows = windows.map((window) => stepWindow(window, fix, 180_000, true));
     }
     collectGarbage();
     const taken = process.memoryUsage().arrayBuffers - arrayBuffersBefore;
@@ -205,9 +209,9 @@ describe(nextMotionWindow.name, () => {
   });
 
   it('gives back the memory of a device that reported every second once it reports every five minutes', () => {
-    let window = motionWindowOf([]);
+    let window: MotionWindow = motionWindowOf([]);
     let time = at(0);
-    const report = (id: number, every: number) => (window = nextMotionWindow(window, { ...stored(0, id), fixTime: (time += every) }, 180_000, true));
+    const report = (id: number, every: number) => (window = stepWindow(window, { ...stored(0, id), fixTime: (time += every) }, 180_000, true));
     for (let id = 1; id <= 400; id++) report(id, 1000);
     expect(window.heldPoints).toBeGreaterThan(181);
     for (let id = 401; id <= 406; id++) report(id, 300_000);
@@ -220,15 +224,15 @@ describe(nextMotionWindow.name, () => {
     vi.spyOn(Math, 'random').mockImplementation(seededRandom(11));
     const random = seededRandom(5);
     const pending: MotionPoint[] = [];
-    let committed = { packed: motionWindowOf([]), whole: motionWindowOf([]) };
-    const earlier: { window: MotionWindow; points: MotionPoint[] }[] = [];
+    let committed: { packed: MotionWindow; whole: MotionWindow } = { packed: motionWindowOf([]), whole: motionWindowOf([]) };
+    const earlier: { window: MotionWindow; points: MotionPlace[] }[] = [];
     let nextId = 1;
     for (let step = 0; step < 3000; step++) {
       // seconds apart, with now and then a gap longer than the minimal duration
       const fixTime = at(0) + step * 1000 + (step % 700 === 699 ? 600_000 : 0);
       const position = { ...point(0, 0), id: 0, fixTime, latitude: random(), longitude: random(), attributes: { totalDistance: step } };
-      const next = { packed: nextMotionWindow(committed.packed, position, 60_000, true), whole: nextMotionWindow(committed.whole, position, 60_000) };
-      expect(next.packed.toArray().map(whole)).toEqual(next.whole.toArray().map((p) => ({ ...whole(p), attributes: { totalDistance: p.attributes.totalDistance } })));
+      const next = { packed: stepWindow(committed.packed, position, 60_000, true), whole: stepWindow(committed.whole, position, 60_000) };
+      expect(next.packed.toArray().map(place)).toEqual(next.whole.toArray().map(place));
       earlier.push({ window: next.packed, points: next.packed.toArray() });
       // one step in ten fails its commit: the next one is taken again from the committed window
       if (random() < 0.1) continue;

@@ -1,6 +1,6 @@
 import type { MotionState } from '../device-state.js';
 import { processNewMotion } from './motion/new-motion.processor.js';
-import { EMPTY_MOTION_WINDOW, nextMotionWindow, type MotionWindow } from './motion/motion-window.js';
+import { EMPTY_MOTION_WINDOW, nextPackedMotionWindow, type MotionWindow } from './motion/motion-window.js';
 import { processOldMotion } from './motion/old-motion.processor.js';
 import type { MotionTransition } from './motion/motion-transition.js';
 import { motionEvent, NO_EVENTS, type DetectorInput, type PendingEvent } from './pending-event.js';
@@ -23,14 +23,14 @@ export const detectMotion = (input: DetectorInput, motion: MotionState | undefin
   const toEvents = (transitions: MotionTransition[]) => (transitions.length === 0 ? NO_EVENTS : transitions.map((t) => motionEvent(t.type, t.point, position, t.eventTime)));
   if (settings.boolean('report.trip.newLogic')) {
     const minDuration = settings.number('report.trip.minDuration') * 1000;
-    if (motion?.logic !== 'new') return { events: NO_EVENTS, motion: { logic: 'new', moving: false, reference: position }, window: nextMotionWindow(window, position, minDuration, true) };
+    if (motion?.logic !== 'new') return { events: NO_EVENTS, motion: { logic: 'new', moving: false, reference: position }, window: nextPackedMotionWindow(window, position, minDuration) };
     // before the next window: making it packs the newest point, which reading then made an object of
     const result = processNewMotion(motion.moving, motion.reference, window, position, {
       minDistance: settings.number('report.trip.minDistance'),
       minDuration,
       stopGap: settings.number('report.trip.stopGap') * 1000,
     });
-    const nextWindow = nextMotionWindow(window, position, minDuration, true);
+    const nextWindow = nextPackedMotionWindow(window, position, minDuration);
     // the same state object when nothing changed, so storing it can be skipped without comparing
     const unchanged = result.moving === motion.moving && result.reference === motion.reference;
     return { events: toEvents(result.transitions), motion: unchanged ? motion : { logic: 'new', moving: result.moving, reference: result.reference }, window: nextWindow };

@@ -1,6 +1,6 @@
 import { formatInstant, type Event, type EventType } from '@tracklane/domain';
 import type { DeviceContext } from '../device-context.js';
-import type { MotionPoint } from '../device-state.js';
+import type { MotionPlace } from '../device-state.js';
 import type { PipelinePosition } from '../pipeline-position.js';
 
 /**
@@ -47,7 +47,7 @@ export const positionEvent = (
 });
 
 /** A motion event: at the given (possibly earlier) position, timed by its fix time unless told otherwise. */
-export const motionEvent = (type: 'deviceMoving' | 'deviceStopped', point: MotionPoint, current: PipelinePosition, eventTime = point.fixTime): PendingEvent => ({
+export const motionEvent = (type: 'deviceMoving' | 'deviceStopped', point: MotionPlace, current: PipelinePosition, eventTime = point.fixTime): PendingEvent => ({
   type,
   eventTime,
   positionId: point === current ? 'current' : point.id,

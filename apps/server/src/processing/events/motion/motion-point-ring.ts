@@ -1,18 +1,18 @@
-import type { MotionPoint } from '../../device-state.js';
+import type { MotionPlace } from '../../device-state.js';
 
 /**
  * The points of motion windows by absolute index, so that windows sharing a ring move forward
  * without copying. A ring never changes a point a window can see; it tells the window whether its
  * next point may be appended (`continuation`), otherwise the window copies (motion-window.ts).
  */
-export interface MotionPointRing {
+export interface MotionPointRing<P extends MotionPlace> {
   /** One past the newest index pushed. */
   readonly end: number;
   /** Whether stored points are kept as numbers rather than objects. */
   readonly packed: boolean;
   /** The points the ring's memory holds: what its windows cost. */
   readonly heldPoints: number;
-  at(index: number): MotionPoint;
+  at(index: number): P;
   fixTime(index: number): number;
   latitude(index: number): number;
   longitude(index: number): number;
@@ -23,8 +23,8 @@ export interface MotionPointRing {
    * its memory; undefined when the window must copy its points (a point was appended after it, or
    * this ring is too small or far too large for it).
    */
-  continuation(start: number, from: number, end: number): MotionPointRing | undefined;
-  push(point: MotionPoint): void;
+  continuation(start: number, from: number, end: number): MotionPointRing<P> | undefined;
+  push(point: P): void;
 }
 
 const MIN_CAPACITY = 8;
@@ -37,16 +37,16 @@ export const capacityFor = (count: number): number => {
 };
 
 /** Whole points, as the reports need them: their trips start and end at window points. */
-class ObjectRing implements MotionPointRing {
+class ObjectRing<P extends MotionPlace> implements MotionPointRing<P> {
   readonly packed = false;
-  private readonly points: (MotionPoint | undefined)[];
+  private readonly points: (P | undefined)[];
   private readonly mask: number;
 
   constructor(
     readonly capacity: number,
     public end: number,
   ) {
-    this.points = new Array<MotionPoint | undefined>(capacity);
+    this.points = new Array<P | undefined>(capacity);
     this.mask = capacity - 1;
   }
 
@@ -54,7 +54,7 @@ class ObjectRing implements MotionPointRing {
     return this.capacity;
   }
 
-  at(index: number): MotionPoint {
+  at(index: number): P {
     return this.points[index & this.mask]!;
   }
 
@@ -75,7 +75,7 @@ class ObjectRing implements MotionPointRing {
     return false;
   }
 
-  continuation(start: number, from: number, end: number): MotionPointRing | undefined {
+  continuation(start: number, from: number, end: number): MotionPointRing<P> | undefined {
     if (end !== this.end) return undefined;
     // the window's own points stay as they are: it is the committed one until the next commit
     if (end + 1 - start > this.capacity) return undefined;
@@ -83,7 +83,7 @@ class ObjectRing implements MotionPointRing {
     return this.capacity <= capacityFor(end + 2 - from) * 2 ? this : undefined;
   }
 
-  push(point: MotionPoint): void {
+  push(point: P): void {
     this.points[this.end++ & this.mask] = point;
   }
 }
@@ -91,11 +91,9 @@ class ObjectRing implements MotionPointRing {
 // columns of a packed point
 const ID = 0;
 const FIX_TIME = 1;
-const DEVICE_TIME = 2;
-const LATITUDE = 3;
-const LONGITUDE = 4;
-const TOTAL_DISTANCE = 5;
-const COLUMNS = 6;
+const LATITUDE = 2;
+const LONGITUDE = 3;
+const COLUMNS = 4;
 
 const MIN_CHUNK = 8;
 const MAX_CHUNK = 128;
@@ -119,11 +117,12 @@ for (let index = 0; index < MAX_CHUNK * COLUMNS; index++) CHUNK_TEMPLATE.push(Na
 const newChunk = (points: number): number[] => CHUNK_TEMPLATE.slice(0, points * COLUMNS);
 
 /**
- * The live detector's points: each stored point as six numbers in a chunk, the newest (not yet
- * stored, so without its id) as the position itself. Thousands of devices reporting every second
- * keep minutes of points each; as objects they were most of the heap the garbage collector marks,
- * as numbers they are none of it. Only what the detector and the durable state read is kept: the
- * running total distance of all the attributes.
+ * The live detector's points: each stored point as four numbers in a chunk (id, fix time,
+ * latitude, longitude: all the new motion logic reads of it), the newest (not yet stored, so
+ * without its id) as the position itself. Thousands of devices reporting every second keep minutes
+ * of points each; as objects they were most of the heap the garbage collector marks, as numbers
+ * they are none of it. The device time and total distance once kept as well made every chunk half
+ * as large again, for nothing the new logic reads.
  *
  * A window grows a chunk at a time and drops the chunks it has passed: no array is ever copied to
  * a larger one. Arrays that doubled as windows filled made the fleet's array memory twice its final
@@ -139,7 +138,7 @@ const newChunk = (points: number): number[] => CHUNK_TEMPLATE.slice(0, points * 
  * Dropping passed chunks makes a ring holding fewer of them; the ring it replaces keeps its chunks
  * for the window still on it (the committed one) and takes no more points.
  */
-class PackedRing implements MotionPointRing {
+class PackedRing implements MotionPointRing<MotionPlace> {
   readonly packed = true;
   /** Set once a ring without the chunks its windows have passed took its place. */
   private superseded = false;
@@ -153,7 +152,7 @@ class PackedRing implements MotionPointRing {
     public end: number,
     private packedEnd: number,
     /** Points not packed yet, oldest first: from index `packedEnd` to `end`. */
-    private readonly whole: MotionPoint[],
+    private readonly whole: MotionPlace[],
   ) {}
 
   static empty(from: number): PackedRing {
@@ -195,20 +194,12 @@ class PackedRing implements MotionPointRing {
     return this.chunks[chunk]![(index - this.starts[chunk]!) * COLUMNS + column]!;
   }
 
-  at(index: number): MotionPoint {
+  at(index: number): MotionPlace {
     if (index >= this.packedEnd) return this.whole[index - this.packedEnd]!;
     const chunk = this.chunkOf(index);
     const numbers = this.chunks[chunk]!;
     const base = (index - this.starts[chunk]!) * COLUMNS;
-    const totalDistance = numbers[base + TOTAL_DISTANCE]!;
-    return {
-      id: numbers[base + ID]!,
-      fixTime: numbers[base + FIX_TIME]!,
-      deviceTime: numbers[base + DEVICE_TIME]!,
-      latitude: numbers[base + LATITUDE]!,
-      longitude: numbers[base + LONGITUDE]!,
-      attributes: Number.isNaN(totalDistance) ? {} : { totalDistance },
-    };
+    return { id: numbers[base + ID]!, fixTime: numbers[base + FIX_TIME]!, latitude: numbers[base + LATITUDE]!, longitude: numbers[base + LONGITUDE]! };
   }
 
   fixTime(index: number): number {
@@ -241,7 +232,7 @@ class PackedRing implements MotionPointRing {
     return false;
   }
 
-  continuation(_start: number, from: number, end: number): MotionPointRing | undefined {
+  continuation(_start: number, from: number, end: number): MotionPointRing<MotionPlace> | undefined {
     if (this.superseded || end !== this.end) return undefined;
     let passed = 0;
     while (passed < this.chunks.length && this.chunkEnd(passed) <= from) passed++;
@@ -254,13 +245,13 @@ class PackedRing implements MotionPointRing {
   }
 
   /** Packs the points stored by now (their id is set at the write), oldest first, then appends `point` whole. */
-  push(point: MotionPoint): void {
+  push(point: MotionPlace): void {
     while (this.whole.length > 0 && this.whole[0]!.id > 0) this.pack(this.whole.shift()!);
     this.whole.push(point);
     this.end++;
   }
 
-  private pack(point: MotionPoint): void {
+  private pack(point: MotionPlace): void {
     const index = this.packedEnd++;
     // a point the window has already passed: no window on this ring reads it
     if (index < this.floor) return;
@@ -271,13 +262,10 @@ class PackedRing implements MotionPointRing {
     }
     const numbers = this.chunks[chunk]!;
     const base = (index - this.starts[chunk]!) * COLUMNS;
-    const totalDistance = point.attributes.totalDistance;
     numbers[base + ID] = point.id;
     numbers[base + FIX_TIME] = point.fixTime;
-    numbers[base + DEVICE_TIME] = point.deviceTime;
     numbers[base + LATITUDE] = point.latitude;
     numbers[base + LONGITUDE] = point.longitude;
-    numbers[base + TOTAL_DISTANCE] = typeof totalDistance === 'number' ? totalDistance : NaN;
   }
 
   get heldPoints(): number {
@@ -285,22 +273,24 @@ class PackedRing implements MotionPointRing {
   }
 }
 
-/**
- * A new ring of the given kind holding `ring`'s points from `from` to `end`, at the same indexes.
- * Whole rings have room for the point about to be pushed and, while that window is still the
- * committed one, the next.
- */
-export const copyRing = (ring: MotionPointRing | undefined, from: number, end: number, packed: boolean): MotionPointRing =>
-  copyInto(packed ? PackedRing.empty(from) : new ObjectRing(capacityFor(end - from + 2), from), ring, from, end);
-
-const copyInto = (copy: MotionPointRing, ring: MotionPointRing | undefined, from: number, end: number): MotionPointRing => {
+const copyInto = <P extends MotionPlace>(copy: MotionPointRing<P>, ring: MotionPointRing<P> | undefined, from: number, end: number): MotionPointRing<P> => {
   for (let index = from; index < end; index++) copy.push(ring!.at(index));
   return copy;
 };
 
+/** Copies `ring`'s points from `from` to `end` into a new ring at the same indexes. */
+export type RingCopy<P extends MotionPlace> = (ring: MotionPointRing<P> | undefined, from: number, end: number) => MotionPointRing<P>;
+
+/** Into a ring of whole points, with room for the point about to be pushed and, while that window is still the committed one, the next. */
+export const copyToObjectRing = <P extends MotionPlace>(ring: MotionPointRing<P> | undefined, from: number, end: number): MotionPointRing<P> =>
+  copyInto(new ObjectRing<P>(capacityFor(end - from + 2), from), ring, from, end);
+
+/** Into a packed ring: its points are places, each stored one four numbers. */
+export const copyToPackedRing: RingCopy<MotionPlace> = (ring, from, end) => copyInto(PackedRing.empty(from), ring, from, end);
+
 /** A ring of whole points holding `points` at indexes 0 to length - 1. */
-export const ringOf = (points: readonly MotionPoint[]): MotionPointRing => {
-  const ring = new ObjectRing(capacityFor(points.length + 1), 0);
+export const ringOf = <P extends MotionPlace>(points: readonly P[]): MotionPointRing<P> => {
+  const ring = new ObjectRing<P>(capacityFor(points.length + 1), 0);
   for (const point of points) ring.push(point);
   return ring;
 };

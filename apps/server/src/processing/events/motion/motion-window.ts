@@ -1,5 +1,5 @@
-import type { MotionPoint } from '../../device-state.js';
-import { copyRing, ringOf, type MotionPointRing } from './motion-point-ring.js';
+import type { MotionPlace } from '../../device-state.js';
+import { copyToObjectRing, copyToPackedRing, ringOf, type MotionPointRing, type RingCopy } from './motion-point-ring.js';
 
 /**
  * The new motion logic's recent points, oldest first: the indexes [start, end) of a ring shared
@@ -10,9 +10,9 @@ import { copyRing, ringOf, type MotionPointRing } from './motion-point-ring.js';
  * tip: its next window copies its points into a new ring, so no window ever sees another branch's
  * points; so does one whose ring cannot take it (motion-point-ring.ts).
  */
-export class MotionWindow {
+export class MotionWindow<P extends MotionPlace = MotionPlace> {
   constructor(
-    private readonly ring: MotionPointRing | undefined,
+    private readonly ring: MotionPointRing<P> | undefined,
     private readonly start: number,
     private readonly end: number,
     /** Fix times never decrease from oldest to newest (no late fix among them). */
@@ -29,7 +29,7 @@ export class MotionWindow {
   }
 
   /** The point at `index`, 0 being the oldest (0 ≤ index < length); a new object for a packed point. */
-  at(index: number): MotionPoint {
+  at(index: number): P {
     return this.ring!.at(this.start + index);
   }
 
@@ -50,37 +50,38 @@ export class MotionWindow {
     return this.ring !== undefined && this.ring.somePlace(this.start, this.end, test);
   }
 
-  toArray(): MotionPoint[] {
+  toArray(): P[] {
     return Array.from({ length: this.length }, (_, index) => this.at(index));
   }
 
   /**
-   * The window from `first` (an index of this window) to this window's end, plus `point`. `packed`
-   * keeps stored points as numbers (the live detector), otherwise whole (the reports).
+   * The window from `first` (an index of this window) to this window's end, plus `point`, on a
+   * ring of the kind `copy` makes and `packed` says: stored points as numbers (the live detector)
+   * or whole (the reports).
    */
-  extend(first: number, point: MotionPoint, packed: boolean): MotionWindow {
+  extend(first: number, point: P, copy: RingCopy<P>, packed: boolean): MotionWindow<P> {
     const from = this.start + first;
     const ordered = this.ordered && (this.length === 0 || point.fixTime >= this.fixTimeAt(this.length - 1));
     const ring = this.ring;
-    const target = (ring?.packed === packed ? ring.continuation(this.start, from, this.end) : undefined) ?? copyRing(ring, from, this.end, packed);
+    const target = (ring?.packed === packed ? ring.continuation(this.start, from, this.end) : undefined) ?? copy(ring, from, this.end);
     target.push(point);
     return new MotionWindow(target, from, this.end + 1, ordered);
   }
 }
 
-const inOrder = (points: readonly MotionPoint[]) => points.every((point, index) => index === 0 || point.fixTime >= points[index - 1]!.fixTime);
+const inOrder = (points: readonly MotionPlace[]) => points.every((point, index) => index === 0 || point.fixTime >= points[index - 1]!.fixTime);
 
 /** A window of the given points (whole), oldest first. */
-export const motionWindowOf = (points: readonly MotionPoint[]): MotionWindow =>
+export const motionWindowOf = <P extends MotionPlace>(points: readonly P[]): MotionWindow<P> =>
   new MotionWindow(points.length > 0 ? ringOf(points) : undefined, 0, points.length, inOrder(points));
 
-export const EMPTY_MOTION_WINDOW = motionWindowOf([]);
+export const EMPTY_MOTION_WINDOW: MotionWindow = motionWindowOf([]);
 
 /**
  * Index of the newest point at least `minDuration` older than `time` (0 if none). In time order that
  * is found from the oldest end, a step or two after the last time; otherwise every point is looked at.
  */
-const firstKept = (window: MotionWindow, time: number, minDuration: number): number => {
+const firstKept = (window: MotionWindow<MotionPlace>, time: number, minDuration: number): number => {
   if (window.ordered) {
     let first = 0;
     while (first + 1 < window.length && time - window.fixTimeAt(first + 1) >= minDuration) first++;
@@ -90,14 +91,22 @@ const firstKept = (window: MotionWindow, time: number, minDuration: number): num
   return 0;
 };
 
+const next = <P extends MotionPlace>(window: MotionWindow<P>, position: P, minDuration: number, copy: RingCopy<P>, packed: boolean): MotionWindow<P> => {
+  if (minDuration <= 0) return motionWindowOf([position]);
+  return window.extend(firstKept(window, position.fixTime, minDuration), position, copy, packed);
+};
+
 /**
  * The window after `position`: everything within minDuration of it, plus the newest point at least
- * that old. The position goes in as it is (its id is assigned when it is stored). `packed` keeps
- * the stored points as numbers (motion-point-ring.ts), so a device reporting every second keeps
- * minutes of points without objects for the garbage collector to trace.
+ * that old. The position goes in as it is (its id is assigned when it is stored).
  */
-export const nextMotionWindow = (window: MotionWindow, position: MotionPoint, minDuration: number, packed = false): MotionWindow => {
-  if (minDuration <= 0) return motionWindowOf([position]);
-  const first = firstKept(window, position.fixTime, minDuration);
-  return window.extend(first, position, packed);
-};
+export const nextMotionWindow = <P extends MotionPlace>(window: MotionWindow<P>, position: P, minDuration: number): MotionWindow<P> =>
+  next(window, position, minDuration, copyToObjectRing, false);
+
+/**
+ * The same window for the live detector: its stored points kept as numbers, read back as places
+ * (motion-point-ring.ts), so a device reporting every second keeps minutes of points without
+ * objects for the garbage collector to trace.
+ */
+export const nextPackedMotionWindow = (window: MotionWindow, position: MotionPlace, minDuration: number): MotionWindow =>
+  next(window, position, minDuration, copyToPackedRing, true);

@@ -1,5 +1,5 @@
 import { greatCircleDistance } from '@tracklane/domain';
-import type { MotionPoint } from '../../device-state.js';
+import type { MotionPlace } from '../../device-state.js';
 import type { MotionTransition } from './motion-transition.js';
 import type { MotionWindow } from './motion-window.js';
 
@@ -10,21 +10,24 @@ export interface NewMotionSettings {
   stopGap: number;
 }
 
-export interface NewMotionResult {
+export interface NewMotionResult<P extends MotionPlace> {
   moving: boolean;
-  reference: MotionPoint;
-  transitions: MotionTransition[];
+  reference: P;
+  transitions: MotionTransition<P>[];
 }
 
-const between = (a: MotionPoint, b: MotionPoint) => greatCircleDistance(a.latitude, a.longitude, b.latitude, b.longitude);
+/** The position being processed: a place, and attributes for the distance its device measured. */
+type CurrentPosition<P extends MotionPlace> = P & { attributes: Record<string, unknown> };
 
-const gapDistance = (position: MotionPoint, newest: MotionPoint): number => {
+const between = (a: MotionPlace, b: MotionPlace) => greatCircleDistance(a.latitude, a.longitude, b.latitude, b.longitude);
+
+const gapDistance = (position: CurrentPosition<MotionPlace>, newest: MotionPlace): number => {
   const distance = position.attributes.distance;
   return typeof distance === 'number' ? distance : between(newest, position);
 };
 
 /** Walks back from a departure to the last position still moving away, after the reference time. */
-const departure = (window: MotionWindow, position: MotionPoint, reference: MotionPoint, minAverageSpeed: number): MotionPoint => {
+const departure = <P extends MotionPlace>(window: MotionWindow<P>, position: P, reference: MotionPlace, minAverageSpeed: number): P => {
   let start = window.length;
   for (let i = window.length - 1; i >= 0; i--) {
     if (window.fixTimeAt(i) <= reference.fixTime) break;
@@ -45,14 +48,14 @@ const departure = (window: MotionWindow, position: MotionPoint, reference: Motio
  * moves once minDistance from the reference, dated back to the real departure.
  * @see reference/processing.md §5.3 (New logic)
  */
-export const processNewMotion = (
+export const processNewMotion = <P extends MotionPlace>(
   moving: boolean,
-  reference: MotionPoint,
-  window: MotionWindow,
-  position: MotionPoint,
+  reference: P,
+  window: MotionWindow<P>,
+  position: CurrentPosition<P>,
   settings: NewMotionSettings,
-): NewMotionResult => {
-  const unchanged = { moving, reference, transitions: [] };
+): NewMotionResult<P> => {
+  const unchanged: NewMotionResult<P> = { moving, reference, transitions: [] };
   if (window.length === 0) return unchanged;
   const newest = window.at(window.length - 1);
   const minAverageSpeed = settings.minDistance / (settings.minDuration / 1000);
@@ -60,7 +63,7 @@ export const processNewMotion = (
   // the distance attribute is read only for a real gap (reports parse attributes lazily)
   const gapMetres = gap > settings.stopGap ? gapDistance(position, newest) : 0;
   if (gap > settings.stopGap && gapMetres >= settings.minDistance && gapMetres / (gap / 1000) > minAverageSpeed) {
-    const transitions: MotionTransition[] = [
+    const transitions: MotionTransition<P>[] = [
       ...(moving ? [{ type: 'deviceStopped' as const, point: newest }] : []),
       { type: 'deviceMoving', point: newest },
       { type: 'deviceStopped', point: position },

@@ -10,12 +10,12 @@ export interface OldMotionSettings {
   useIgnition: boolean;
 }
 
-export interface OldMotionState {
+export interface OldMotionState<P extends MotionPoint = MotionPoint> {
   /** Confirmed state: moving. */
   streak: boolean;
   /** The last position's motion flag. */
   raw: boolean;
-  candidate: MotionPoint | undefined;
+  candidate: P | undefined;
 }
 
 const totalDistance = (point: MotionPoint): number => (typeof point.attributes.totalDistance === 'number' ? point.attributes.totalDistance : 0);
@@ -26,12 +26,12 @@ const totalDistance = (point: MotionPoint): number => (typeof point.attributes.t
  * silence longer than minimalNoDataDuration ends a trip at the last position.
  * @see reference/processing.md §5.3 (Old logic)
  */
-export const processOldMotion = (
-  state: OldMotionState,
-  last: MotionPoint | undefined,
-  position: MotionPoint,
+export const processOldMotion = <P extends MotionPoint>(
+  state: OldMotionState<P>,
+  last: P | undefined,
+  position: P,
   settings: OldMotionSettings,
-): { state: OldMotionState; transitions: MotionTransition[] } => {
+): { state: OldMotionState<P>; transitions: MotionTransition<P>[] } => {
   const motion = position.attributes.motion === true;
   if (last && position.fixTime - last.fixTime >= settings.minimalNoDataDuration && state.streak) {
     return { state: { streak: false, raw: false, candidate: undefined }, transitions: [{ type: 'deviceStopped', point: last, eventTime: last.deviceTime }] };
