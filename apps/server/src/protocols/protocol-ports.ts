@@ -15,6 +15,7 @@ export const PROTOCOL_DEFAULT_PORTS = {
   meitrack: 5020,
   gt06: 5023,
   teltonika: 5027,
+  wialon: 5039,
   ruptela: 5046,
   watch: 5093,
 } as const;

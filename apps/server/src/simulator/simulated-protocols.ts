@@ -10,10 +10,11 @@ import { suntechSimulated } from './suntech-sender.js';
 import { teltonikaSimulated } from './teltonika-sender.js';
 import { tk103Simulated } from './tk103-sender.js';
 import { watchSimulated } from './watch-sender.js';
+import { wialonSimulated } from './wialon-sender.js';
 
 const PROTOCOLS = [
   gt06Simulated, teltonikaSimulated, h02Simulated, tk103Simulated, gps103Simulated, watchSimulated,
-  gl200Simulated, meitrackSimulated, suntechSimulated, jt808Simulated, ruptelaSimulated,
+  gl200Simulated, meitrackSimulated, suntechSimulated, jt808Simulated, ruptelaSimulated, wialonSimulated,
 ];
 
 /** Every TCP device protocol the simulator speaks, by name. */

@@ -4,6 +4,7 @@ import { FrameBuffer, FrameBufferOverflow, InvalidStream } from '../../src/proto
 import { createLiveVideoStreams } from '../../src/video/live-video-streams.js';
 import { cameraPacket, pictureBytes, picturePackets } from './jt1078-camera.js';
 import { bytesOf, loadVectors, VECTOR_NOW } from './protocol-vectors.js';
+import { WIALON_MESSAGES } from './wialon-messages.js';
 
 /** mulberry32: the same mutations on every run, so a failure reproduces. */
 const createRandom = (seed: number) => {
@@ -48,7 +49,8 @@ const isExpected = (error: unknown) => error instanceof FrameError || error inst
 
 /**
  * Messages of the protocols that have no reference vectors: JT1078's captured P-frame (Traccar's
- * Jt1078FrameDecoderTest), then a key frame in parts, audio and transparent data, built to its layout.
+ * Jt1078FrameDecoderTest), then a key frame in parts, audio and transparent data, built to its layout;
+ * Wialon IPS packets, each with its line end.
  */
 const OWN_SEEDS: Record<string, () => Buffer[]> = {
   jt1078: () => [
@@ -57,6 +59,7 @@ const OWN_SEEDS: Record<string, () => Buffer[]> = {
     cameraPacket({ sim: '013912345678', channel: 1, dataType: 3, timestamp: 1_000, body: Buffer.alloc(160, 0xd5) }),
     cameraPacket({ sim: '013912345678', channel: 1, dataType: 4, body: Buffer.from('serial data') }),
   ],
+  wialon: () => Object.values(WIALON_MESSAGES).map((message) => Buffer.from(`${message}\r\n`, 'utf8')),
 };
 
 const seedsOf = (protocol: ProtocolDefinition<unknown>): Buffer[] => OWN_SEEDS[protocol.name]?.() ?? loadVectors(protocol.name).map(bytesOf);

@@ -9,7 +9,7 @@ const OVER_UDP = [...SIMULATED_PROTOCOLS.values()].filter((protocol) => protocol
 
 describe('simulated trackers over UDP', () => {
   it('cover every protocol whose trackers also report over UDP', () => {
-    expect(OVER_UDP.map((protocol) => protocol.name).sort()).toEqual(['gl200', 'gps103', 'h02', 'meitrack', 'teltonika', 'tk103']);
+    expect(OVER_UDP.map((protocol) => protocol.name).sort()).toEqual(['gl200', 'gps103', 'h02', 'meitrack', 'teltonika', 'tk103', 'wialon']);
   });
 
   it('refuse a protocol without a UDP form', () => {
