@@ -17,6 +17,7 @@ export const PROTOCOL_DEFAULT_PORTS = {
   teltonika: 5027,
   wialon: 5039,
   ruptela: 5046,
+  calamp: 5082,
   watch: 5093,
 } as const;
 

@@ -14,9 +14,10 @@ import { jt808Protocol } from './jt808/jt808.protocol.js';
 import { jt1078Protocol } from './jt1078/jt1078.protocol.js';
 import { ruptelaProtocol } from './ruptela/ruptela.protocol.js';
 import { wialonProtocol } from './wialon/wialon.protocol.js';
+import { calAmpProtocol } from './calamp/calamp.protocol.js';
 
 /** Every framed (TCP/UDP) protocol; OsmAnd is HTTP and has its own listener. */
-export const PROTOCOLS: ProtocolDefinition<unknown>[] = [gt06Protocol, teltonikaProtocol, h02Protocol, tk103Protocol, gps103Protocol, watchProtocol, suntechProtocol, meitrackProtocol, gl200Protocol, jt808Protocol, jt1078Protocol, ruptelaProtocol, wialonProtocol];
+export const PROTOCOLS: ProtocolDefinition<unknown>[] = [gt06Protocol, teltonikaProtocol, h02Protocol, tk103Protocol, gps103Protocol, watchProtocol, suntechProtocol, meitrackProtocol, gl200Protocol, jt808Protocol, jt1078Protocol, ruptelaProtocol, wialonProtocol, calAmpProtocol];
 
 export const protocolByName = (name: ProtocolName): ProtocolDefinition<unknown> | undefined => PROTOCOLS.find((protocol) => protocol.name === name);
 

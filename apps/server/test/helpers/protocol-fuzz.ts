@@ -4,6 +4,7 @@ import { FrameBuffer, FrameBufferOverflow, InvalidStream } from '../../src/proto
 import { createLiveVideoStreams } from '../../src/video/live-video-streams.js';
 import { cameraPacket, pictureBytes, picturePackets } from './jt1078-camera.js';
 import { bytesOf, loadVectors, VECTOR_NOW } from './protocol-vectors.js';
+import { CALAMP_MESSAGES } from './calamp-messages.js';
 import { WIALON_MESSAGES } from './wialon-messages.js';
 
 /** mulberry32: the same mutations on every run, so a failure reproduces. */
@@ -50,7 +51,7 @@ const isExpected = (error: unknown) => error instanceof FrameError || error inst
 /**
  * Messages of the protocols that have no reference vectors: JT1078's captured P-frame (Traccar's
  * Jt1078FrameDecoderTest), then a key frame in parts, audio and transparent data, built to its layout;
- * Wialon IPS packets, each with its line end.
+ * Wialon IPS packets, each with its line end; CalAmp LMU datagrams.
  */
 const OWN_SEEDS: Record<string, () => Buffer[]> = {
   jt1078: () => [
@@ -60,9 +61,20 @@ const OWN_SEEDS: Record<string, () => Buffer[]> = {
     cameraPacket({ sim: '013912345678', channel: 1, dataType: 4, body: Buffer.from('serial data') }),
   ],
   wialon: () => Object.values(WIALON_MESSAGES).map((message) => Buffer.from(`${message}\r\n`, 'utf8')),
+  calamp: () => Object.values(CALAMP_MESSAGES).map((message) => Buffer.from(message, 'hex')),
 };
 
 const seedsOf = (protocol: ProtocolDefinition<unknown>): Buffer[] => OWN_SEEDS[protocol.name]?.() ?? loadVectors(protocol.name).map(bytesOf);
+
+/** Pushes `data` through a new connection's framer in random pieces, decoding each frame it completes. */
+const splitAsTcp = (protocol: ProtocolDefinition<unknown>, data: Buffer, random: () => number, decode: (frame: Buffer) => void): void => {
+  const buffer = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
+  for (let offset = 0; offset < data.length; ) {
+    const size = 1 + Math.floor(random() * data.length);
+    for (const frame of buffer.push(data.subarray(offset, offset + size))) decode(frame);
+    offset += size;
+  }
+};
 
 /**
  * Feeds `rounds` mutated real messages, split at random points, through a protocol's framer and
@@ -70,7 +82,8 @@ const seedsOf = (protocol: ProtocolDefinition<unknown>): Buffer[] => OWN_SEEDS[p
  */
 /**
  * `onProgress` is called every 10,000 rounds (the benchmark samples the heap there: the run is one
- * synchronous loop, so a timer would never fire). Datagram protocols are fuzzed as UDP half the time.
+ * synchronous loop, so a timer would never fire). Datagram protocols are fuzzed as UDP half the time, and
+ * one of datagrams alone always, each datagram whole as the UDP server hands it over.
  * Half the rounds go on one connection's state, kept from round to round and keeping media, so that
  * photo and voice transfers and live video under way meet garbage too (and must stay bounded).
  */
@@ -80,6 +93,7 @@ export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: numb
   const unexpected: string[] = [];
   let positions = 0;
   const udp = protocol.transports.includes('udp');
+  const tcp = protocol.transports.includes('tcp');
   const longLived = protocol.createState();
   /** The identifier the long-lived connection was bound to by the last frame announcing one, as the frame handler binds. */
   let boundId = '123456789012345';
@@ -91,29 +105,27 @@ export const fuzzProtocol = (protocol: ProtocolDefinition<unknown>, rounds: numb
     const data = mutate(seeds[round % seeds.length]!, random);
     const onLongLived = random() < 0.5;
     const state = onLongLived ? longLived : protocol.createState();
+    const transport = udp && (!tcp || random() < 0.5) ? 'udp' : 'tcp';
     const context: DecodeContext<unknown> = {
       uniqueId: onLongLived ? boundId : random() < 0.5 ? '123456789012345' : undefined,
       model: undefined,
-      transport: udp && random() < 0.5 ? 'udp' : 'tcp',
+      transport,
       state,
       now: () => VECTOR_NOW,
       ...(onLongLived && { writeMedia, writeVideo }),
     };
-    const buffer = new FrameBuffer(protocol.createFramer(), protocol.maxFrameLength);
-    try {
-      // the stream arrives in random pieces, as TCP delivers it
-      for (let offset = 0; offset < data.length; ) {
-        const size = 1 + Math.floor(random() * data.length);
-        for (const frame of buffer.push(data.subarray(offset, offset + size))) {
-          const result = protocol.decode(frame, context);
-          if (onLongLived && result.identify) boundId = result.identify;
-          for (const position of result.positions) {
-            positions++;
-            if (!Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) unexpected.push(`round ${round}: non-finite coordinates from ${data.toString('hex').slice(0, 120)}`);
-          }
-        }
-        offset += size;
+    const decode = (frame: Buffer) => {
+      const result = protocol.decode(frame, context);
+      if (onLongLived && result.identify) boundId = result.identify;
+      for (const position of result.positions) {
+        positions++;
+        if (!Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) unexpected.push(`round ${round}: non-finite coordinates from ${data.toString('hex').slice(0, 120)}`);
       }
+    };
+    try {
+      // a protocol of datagrams alone gets each as it came; a stream arrives in random pieces, as TCP delivers it
+      if (!tcp) decode(data);
+      else splitAsTcp(protocol, data, random, decode);
     } catch (error) {
       if (!isExpected(error)) unexpected.push(`round ${round}: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} for ${data.toString('hex').slice(0, 120)}`);
     }

@@ -5,6 +5,7 @@ import { hashPassword } from '../../src/auth/password.js';
 import { createOsmAndHandler } from '../../src/protocols/osmand/osmand.handler.js';
 import { startOsmAndListener } from '../../src/protocols/osmand/osmand.listener.js';
 import { PROTOCOL_DEFAULT_PORTS, type ProtocolName } from '../../src/protocols/protocol-ports.js';
+import { protocolByName } from '../../src/protocols/protocol-registry.js';
 import { startProtocolServers, type ProtocolServers } from '../../src/protocols/protocol-servers.js';
 import { DEMO_FLEET, DEMO_LOGIN, startDemo } from '../../src/simulator/demo.js';
 import { login, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
@@ -17,6 +18,9 @@ interface Positioned {
   latitude: number;
 }
 
+/** The transport a protocol's port is read from: TCP, or UDP for a protocol of datagrams alone (CalAmp). */
+const listensOn = (name: ProtocolName): 'tcp' | 'udp' => (protocolByName(name)?.transports.includes('tcp') === false ? 'udp' : 'tcp');
+
 /** The app with every protocol listening on a port of its own but `disabled`, and the demo driving against it. */
 const useDemo = (database: ReturnType<typeof testDatabases>[number], disabled: ProtocolName[], before: (server: TestServer) => Promise<void> = async () => {}) => {
   const state = {} as { server: TestServer; osmand: http.Server; trackers: ProtocolServers; demo: { stop(): void } };
@@ -25,7 +29,7 @@ const useDemo = (database: ReturnType<typeof testDatabases>[number], disabled: P
     await before(state.server);
     state.osmand = await startOsmAndListener(createOsmAndHandler(state.server.ctx.ingest, state.server.ctx.deviceResolver, state.server.app.log), 0, '127.0.0.1', state.server.app.log);
     state.trackers = await startProtocolServers(state.server.ctx, TRACKER_PROTOCOLS.map((protocol) => ({ protocol, port: 0 })), '127.0.0.1');
-    const ports = Object.fromEntries(TRACKER_PROTOCOLS.map((name) => [name, disabled.includes(name) ? 0 : state.trackers.portOf(name)]));
+    const ports = Object.fromEntries(TRACKER_PROTOCOLS.map((name) => [name, disabled.includes(name) ? 0 : state.trackers.portOf(name, listensOn(name))]));
     const protocolPorts = { ...state.server.ctx.config.protocolPorts, ...ports, osmand: (state.osmand.address() as AddressInfo).port };
     state.demo = await startDemo(state.server.ctx, { ...state.server.ctx.config, host: '127.0.0.1', protocolPorts }, state.server.app.log);
   });
