@@ -21,6 +21,13 @@ const readAccumulators = (reader: ByteReader, position: DecodedPosition, mini: b
   for (let index = 0; index < count && reader.remaining >= 4; index++) position.attributes[`acc${index}`] = reader.u32();
 };
 
+/** The digital inputs, the first being the ignition sense line. */
+const readInputs = (reader: ByteReader, attributes: Record<string, unknown>): void => {
+  const input = reader.u8();
+  attributes.input = input;
+  attributes.ignition = (input & 0x01) !== 0;
+};
+
 /** An event, locate or user data report: its fix, radio and I/O fields. */
 const readFullReport = (reader: ByteReader, position: DecodedPosition, type: number): void => {
   const a = position.attributes;
@@ -44,9 +51,7 @@ const readFullReport = (reader: ByteReader, position: DecodedPosition, type: num
   a.rssi = reader.i16();
   a.modem = reader.u8();
   a.hdop = reader.u8() / 10;
-  const input = reader.u8();
-  a.input = input;
-  a.ignition = (input & 0x01) !== 0;
+  readInputs(reader, a);
   a.status = reader.u8();
   if (type === CalAmpMessage.eventReport) {
     reader.skip(1); // event index
@@ -72,9 +77,7 @@ const readMiniReport = (reader: ByteReader, position: DecodedPosition): void => 
   a.sat = fix & 0x0f;
   setFix(position, { time, latitude, longitude, speed, course, valid: (fix & MINI_FIX_INVALID) === 0 });
   a.modem = reader.u8();
-  const input = reader.u8();
-  a.input = input;
-  a.ignition = (input & 0x01) !== 0;
+  readInputs(reader, a);
   a.event = reader.u8();
   readAccumulators(reader, position, true);
 };

@@ -31,12 +31,16 @@ const decodeLogin = (body: string): DecodeResult => {
   return { identify: imei, positions: [], ack: [wialonAnswer('L', WialonCode.accepted)], reject: wialonAnswer('L', WialonCode.rejected) };
 };
 
-/** A short or extended data message's fields, without the checksum version 2.0 appends. */
-const dataFields = (message: string, withChecksum: number): string[] => {
-  const fields = message.split(';');
-  if (fields.length === withChecksum && CHECKSUM.test(fields.at(-1)!)) fields.pop();
-  return fields;
+/** `parts` without the checksum version 2.0 appends as the last of them, when they are as many as a packet with one has. */
+const withoutChecksum = (parts: string[], countWithChecksum: (count: number) => boolean): string[] => {
+  if (countWithChecksum(parts.length) && CHECKSUM.test(parts.at(-1)!)) parts.pop();
+  return parts;
 };
+
+/** A short or extended data message's fields, without its checksum. */
+const dataFields = (message: string, fieldsWithChecksum: number): string[] => withoutChecksum(message.split(';'), (count) => count === fieldsWithChecksum);
+
+const beyondOne = (count: number) => count > 1;
 
 const decodeData = (type: 'SD' | 'D', body: string, uniqueId: string, now: number): DecodeResult => {
   const result = decodeWialonData(dataFields(body, (type === 'SD' ? SHORT_FIELDS : EXTENDED_FIELDS) + 1), uniqueId, now);
@@ -46,8 +50,7 @@ const decodeData = (type: 'SD' | 'D', body: string, uniqueId: string, now: numbe
 
 /** `#B#msg|msg|…[|crc]`: messages kept while the tracker was out of reach, answered with how many were taken. */
 const decodeBlackBox = (body: string, uniqueId: string, now: number): DecodeResult => {
-  const messages = body.split('|');
-  if (messages.length > 1 && CHECKSUM.test(messages.at(-1)!)) messages.pop();
+  const messages = withoutChecksum(body.split('|'), beyondOne);
   const positions: DecodedPosition[] = [];
   for (const message of messages) {
     const result = decodeWialonData(dataFields(message, EXTENDED_FIELDS + 1), uniqueId, now);
@@ -60,10 +63,8 @@ const decodeBlackBox = (body: string, uniqueId: string, now: number): DecodeResu
 
 /** `#M#text[;crc]`: a message from the driver, kept as Traccar keeps it (`result`, at the last location). */
 const decodeDriverMessage = (body: string, uniqueId: string, now: number): DecodeResult => {
-  const parts = body.split(';');
-  if (parts.length > 1 && CHECKSUM.test(parts.at(-1)!)) parts.pop();
   const position = newPosition('wialon', uniqueId, now);
-  position.attributes.result = parts.join(';');
+  position.attributes.result = withoutChecksum(body.split(';'), beyondOne).join(';');
   return { positions: [position], ack: [wialonAnswer('M', WialonCode.accepted)] };
 };
 

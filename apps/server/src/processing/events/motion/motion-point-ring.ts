@@ -278,15 +278,26 @@ const copyInto = <P extends MotionPlace>(copy: MotionPointRing<P>, ring: MotionP
   return copy;
 };
 
-/** Copies `ring`'s points from `from` to `end` into a new ring at the same indexes. */
-export type RingCopy<P extends MotionPlace> = (ring: MotionPointRing<P> | undefined, from: number, end: number) => MotionPointRing<P>;
+/** A kind of ring: whether it packs its stored points, and how a window's points are copied into a new one of that kind. */
+export interface RingKind<P extends MotionPlace> {
+  readonly packed: boolean;
+  /** Copies `ring`'s points from `from` to `end` into a new ring of this kind, at the same indexes. */
+  copy(ring: MotionPointRing<P> | undefined, from: number, end: number): MotionPointRing<P>;
+}
 
-/** Into a ring of whole points, with room for the point about to be pushed and, while that window is still the committed one, the next. */
-export const copyToObjectRing = <P extends MotionPlace>(ring: MotionPointRing<P> | undefined, from: number, end: number): MotionPointRing<P> =>
-  copyInto(new ObjectRing<P>(capacityFor(end - from + 2), from), ring, from, end);
+/** Whole points; a copy has room for the point about to be pushed and, while that window is still the committed one, the next. */
+export const objectRings = <P extends MotionPlace>(): RingKind<P> => OBJECT_RINGS as RingKind<P>;
 
-/** Into a packed ring: its points are places, each stored one four numbers. */
-export const copyToPackedRing: RingCopy<MotionPlace> = (ring, from, end) => copyInto(PackedRing.empty(from), ring, from, end);
+const OBJECT_RINGS: RingKind<MotionPlace> = {
+  packed: false,
+  copy: (ring, from, end) => copyInto(new ObjectRing<MotionPlace>(capacityFor(end - from + 2), from), ring, from, end),
+};
+
+/** Places, each stored one four numbers. */
+export const PACKED_RINGS: RingKind<MotionPlace> = {
+  packed: true,
+  copy: (ring, from, end) => copyInto(PackedRing.empty(from), ring, from, end),
+};
 
 /** A ring of whole points holding `points` at indexes 0 to length - 1. */
 export const ringOf = <P extends MotionPlace>(points: readonly P[]): MotionPointRing<P> => {

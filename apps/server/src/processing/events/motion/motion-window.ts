@@ -1,5 +1,5 @@
 import type { MotionPlace } from '../../device-state.js';
-import { copyToObjectRing, copyToPackedRing, ringOf, type MotionPointRing, type RingCopy } from './motion-point-ring.js';
+import { objectRings, PACKED_RINGS, ringOf, type MotionPointRing, type RingKind } from './motion-point-ring.js';
 
 /**
  * The new motion logic's recent points, oldest first: the indexes [start, end) of a ring shared
@@ -56,14 +56,13 @@ export class MotionWindow<P extends MotionPlace = MotionPlace> {
 
   /**
    * The window from `first` (an index of this window) to this window's end, plus `point`, on a
-   * ring of the kind `copy` makes and `packed` says: stored points as numbers (the live detector)
-   * or whole (the reports).
+   * ring of the given kind: stored points as numbers (the live detector) or whole (the reports).
    */
-  extend(first: number, point: P, copy: RingCopy<P>, packed: boolean): MotionWindow<P> {
+  extend(first: number, point: P, kind: RingKind<P>): MotionWindow<P> {
     const from = this.start + first;
     const ordered = this.ordered && (this.length === 0 || point.fixTime >= this.fixTimeAt(this.length - 1));
     const ring = this.ring;
-    const target = (ring?.packed === packed ? ring.continuation(this.start, from, this.end) : undefined) ?? copy(ring, from, this.end);
+    const target = (ring?.packed === kind.packed ? ring.continuation(this.start, from, this.end) : undefined) ?? kind.copy(ring, from, this.end);
     target.push(point);
     return new MotionWindow(target, from, this.end + 1, ordered);
   }
@@ -91,9 +90,9 @@ const firstKept = (window: MotionWindow<MotionPlace>, time: number, minDuration:
   return 0;
 };
 
-const next = <P extends MotionPlace>(window: MotionWindow<P>, position: P, minDuration: number, copy: RingCopy<P>, packed: boolean): MotionWindow<P> => {
+const next = <P extends MotionPlace>(window: MotionWindow<P>, position: P, minDuration: number, kind: RingKind<P>): MotionWindow<P> => {
   if (minDuration <= 0) return motionWindowOf([position]);
-  return window.extend(firstKept(window, position.fixTime, minDuration), position, copy, packed);
+  return window.extend(firstKept(window, position.fixTime, minDuration), position, kind);
 };
 
 /**
@@ -101,7 +100,7 @@ const next = <P extends MotionPlace>(window: MotionWindow<P>, position: P, minDu
  * that old. The position goes in as it is (its id is assigned when it is stored).
  */
 export const nextMotionWindow = <P extends MotionPlace>(window: MotionWindow<P>, position: P, minDuration: number): MotionWindow<P> =>
-  next(window, position, minDuration, copyToObjectRing, false);
+  next(window, position, minDuration, objectRings<P>());
 
 /**
  * The same window for the live detector: its stored points kept as numbers, read back as places
@@ -109,4 +108,4 @@ export const nextMotionWindow = <P extends MotionPlace>(window: MotionWindow<P>,
  * objects for the garbage collector to trace.
  */
 export const nextPackedMotionWindow = (window: MotionWindow, position: MotionPlace, minDuration: number): MotionWindow =>
-  next(window, position, minDuration, copyToPackedRing, true);
+  next(window, position, minDuration, PACKED_RINGS);
